@@ -1,0 +1,67 @@
+"""Errors raised for bad input.
+
+Every problem in an input file is reported with the file, the line and the column
+(both 1-based) and a sentence saying what is wrong, so that the command line can
+print ``FILE:LINE:COL: message`` and exit with status 2.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One problem found in an input: where it is and what is wrong."""
+
+    message: str
+    line: int | None = None
+    column: int | None = None
+
+    def where(self, source: str | None) -> str:
+        """``file:line:col`` (the parts that are known)."""
+        parts = [source or "<input>"]
+        if self.line is not None:
+            parts.append(str(self.line))
+            if self.column is not None:
+                parts.append(str(self.column))
+        return ":".join(parts)
+
+
+class CrosstableError(Exception):
+    """Base class of every error the library raises on purpose."""
+
+
+@dataclass
+class InputError(CrosstableError):
+    """An input could not be read: one or more problems, each with its place.
+
+    ``str(error)`` is one line: the first problem with its place, and how many
+    more there are (their list is in ``problems``).
+
+    >>> e = InputError("t.tsv", [Problem("not a result: 'q'", 3, 7)])
+    >>> str(e)
+    "t.tsv:3:7: not a result: 'q'"
+    """
+
+    source: str | None
+    problems: list[Problem] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        super().__init__(str(self))
+
+    def __str__(self) -> str:
+        if not self.problems:
+            return f"{self.source or '<input>'}: unreadable input"
+        first = self.problems[0]
+        text = f"{first.where(self.source)}: {first.message}"
+        rest = self.problems[1:]
+        if rest:
+            shown = "; ".join(f"{p.where(None).split(':', 1)[-1]}: {p.message}" for p in rest[:3])
+            more = f" and {len(rest) - 3} more" if len(rest) > 3 else ""
+            text += f" (also {shown}{more})"
+        return text
+
+
+class CriterionError(CrosstableError, ValueError):
+    """A tie-break criterion is unknown or its modifiers do not fit it."""

@@ -1,0 +1,48 @@
+"""Readers and writers. Every reader returns one :class:`~crosstable.model.Tournament`."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from crosstable.errors import InputError, Problem
+from crosstable.io.games import looks_like_games, read_games
+from crosstable.io.text import read_crosstable
+from crosstable.model import Scoring, Tournament
+
+FORMATS = ("auto", "crosstable", "games")
+
+
+def read_text(
+    text: str, *, source: str | None = None, fmt: str = "auto", scoring: str | Scoring | None = None
+) -> Tournament:
+    """Read a tournament from text in a given format (``auto`` detects it)."""
+    sc = Scoring.parse(scoring) if isinstance(scoring, str) else scoring
+    if fmt == "auto":
+        fmt = "games" if looks_like_games(text) else "crosstable"
+    if fmt == "games":
+        return read_games(text, source, sc)
+    if fmt == "crosstable":
+        return read_crosstable(text, source, sc)
+    raise InputError(source, [Problem(f"unknown format {fmt!r}; choose one of {', '.join(FORMATS)}")])
+
+
+def read(path: str | Path, *, fmt: str = "auto", scoring: str | Scoring | None = None) -> Tournament:
+    """Read a tournament file.
+
+    >>> import crosstable
+    >>> crosstable.read("examples/seed-7-players.tsv")
+    Tournament(7 participants, 21 games, kind='result', scoring='chess')
+    """
+    p = Path(path)
+    try:
+        raw = p.read_bytes()
+    except OSError as e:
+        raise InputError(str(path), [Problem(f"cannot read the file: {e.strerror}")]) from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        text = raw.decode("latin-1")
+    return read_text(text, source=str(path), fmt=fmt, scoring=scoring)
+
+
+__all__ = ["FORMATS", "read", "read_text"]

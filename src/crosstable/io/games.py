@@ -1,0 +1,169 @@
+"""Games lists: CSV or TSV, one game per line.
+
+Columns, found by their header names (case-insensitive) or, without a header, by
+position (``round, white, black, result``; three columns: ``white, black, result``):
+
+- ``round`` (or ``rd``, ``date``, ``matchday``): the round, or a date (rounds are then
+  numbered by date order);
+- ``white`` / ``home``, ``black`` / ``away``: the two participants;
+- ``result`` (or ``score``): ``1-0``, ``0-1``, ``½-½``, ``1/2-1/2``, ``=``, ``+-``, ``-+``,
+  ``--`` (double forfeit), ``2:1``, ``1½-2½``, ``*`` or empty (not played yet);
+- or ``home_goals`` and ``away_goals`` in two columns.
+
+Participants are numbered in order of first appearance.
+"""
+
+from __future__ import annotations
+
+import csv
+import re
+from fractions import Fraction
+
+from crosstable.errors import InputError, Problem
+from crosstable.model import FORFEIT, PENDING, PLAYED, Game, Scoring, Tournament, infer_kind
+from crosstable.numbers import parse_number
+
+_FORFEITS = {
+    "+-": (Fraction(1), Fraction(0)),
+    "-+": (Fraction(0), Fraction(1)),
+    "--": (Fraction(0), Fraction(0)),
+}
+_SPLIT = re.compile(r"^\s*(.+?)\s*(?::|-(?=\s*[\d½+\-]))\s*(.+?)\s*$")
+
+
+def parse_result(text: str) -> tuple[Fraction, Fraction, int] | None:
+    """Both sides' scores and the game's status, or ``None`` if unreadable.
+
+    >>> parse_result("1-0"), parse_result("½-½")[:2], parse_result("2:1")[:2]
+    ((Fraction(1, 1), Fraction(0, 1), 0), (Fraction(1, 2), Fraction(1, 2)), (Fraction(2, 1), Fraction(1, 1)))
+    >>> parse_result("1/2-1/2")[:2], parse_result("+-"), parse_result("*")
+    ((Fraction(1, 2), Fraction(1, 2)), (Fraction(1, 1), Fraction(0, 1), 1), (Fraction(0, 1), Fraction(0, 1), 2))
+    """
+    t = text.strip().replace("–", "-").replace("−", "-").replace(" ", "")
+    if t in ("", "*", "?", "."):
+        return (Fraction(0), Fraction(0), PENDING)
+    if t == "=":
+        return (Fraction(1, 2), Fraction(1, 2), PLAYED)
+    compact = t.replace(":", "").replace("/", "")
+    if compact in _FORFEITS:
+        a, b = _FORFEITS[compact]
+        return (a, b, FORFEIT)
+    m = _SPLIT.match(t)
+    if not m:
+        return None
+    x, y = parse_number(m.group(1)), parse_number(m.group(2))
+    if x is None or y is None or x < 0 or y < 0:
+        return None
+    return (x, y, PLAYED)
+
+
+_ALIASES = {
+    "round": ("round", "rd", "rnd", "r", "date", "matchday", "md", "forduló", "кръг"),
+    "white": ("white", "home", "player1", "team1", "w"),
+    "black": ("black", "away", "player2", "team2", "b"),
+    "result": ("result", "score", "res"),
+    "home_goals": ("home_goals", "homegoals", "hg", "home goals", "white_score"),
+    "away_goals": ("away_goals", "awaygoals", "ag", "away goals", "black_score"),
+}
+
+
+def _header_map(cells: list[str]) -> dict[str, int] | None:
+    found: dict[str, int] = {}
+    for k, cell in enumerate(cells):
+        key = cell.strip().lower()
+        for name, words in _ALIASES.items():
+            if key in words and name not in found:
+                found[name] = k
+    if "white" in found and "black" in found and ("result" in found or {"home_goals", "away_goals"} <= found.keys()):
+        return found
+    return None
+
+
+def sniff_delimiter(text: str) -> str:
+    first = next((ln for ln in text.splitlines() if ln.strip()), "")
+    for d in ("\t", ";", ","):
+        if d in first:
+            return d
+    return ","
+
+
+def looks_like_games(text: str) -> bool:
+    """Whether a text is a games list (has a header naming the white/home, black/away and result columns)."""
+    first = next((ln for ln in text.splitlines() if ln.strip()), "")
+    return _header_map(next(csv.reader([first], delimiter=sniff_delimiter(text)), [])) is not None
+
+
+def read_games(text: str, source: str | None = None, scoring: Scoring | None = None) -> Tournament:
+    """Read a games list into a :class:`Tournament` (see the module docstring)."""
+    delim = sniff_delimiter(text)
+    rows = [
+        (k + 1, r) for k, r in enumerate(csv.reader(text.splitlines(), delimiter=delim)) if any(c.strip() for c in r)
+    ]
+    if not rows:
+        raise InputError(source, [Problem("no games in the file", 1, 1)])
+    cols = _header_map(rows[0][1])
+    if cols is not None:
+        rows = rows[1:]
+    else:
+        width = len(rows[0][1])
+        if width >= 4:
+            cols = {"round": 0, "white": 1, "black": 2, "result": 3}
+        elif width == 3:
+            cols = {"white": 0, "black": 1, "result": 2}
+        else:
+            raise InputError(
+                source, [Problem("a games list needs the columns round, white, black, result", rows[0][0], 1)]
+            )
+    names: list[str] = []
+    index: dict[str, int] = {}
+    problems: list[Problem] = []
+    parsed: list[tuple[int, int, int, Fraction, Fraction, int, str]] = []
+
+    def col_of(cells: list[str], k: int) -> int:
+        return sum(len(c) + 1 for c in cells[:k]) + 1
+
+    for lineno, cells in rows:
+        need = max(cols.values())
+        if len(cells) <= need:
+            problems.append(Problem(f"expected at least {need + 1} columns, found {len(cells)}", lineno, 1))
+            continue
+        w, b = cells[cols["white"]].strip(), cells[cols["black"]].strip()
+        for who, k in ((w, cols["white"]), (b, cols["black"])):
+            if not who:
+                problems.append(Problem("empty participant name", lineno, col_of(cells, k)))
+        if not w or not b:
+            continue
+        if w == b:
+            problems.append(Problem(f"{w} cannot play against itself", lineno, col_of(cells, cols["black"])))
+            continue
+        if "result" in cols:
+            k = cols["result"]
+            res = parse_result(cells[k])
+        else:
+            k = cols["home_goals"]
+            hg, ag = cells[cols["home_goals"]].strip(), cells[cols["away_goals"]].strip()
+            res = parse_result(f"{hg}:{ag}") if (hg or ag) else parse_result("")
+        if res is None:
+            problems.append(Problem(f"{cells[k].strip()!r} is not a result ({w} - {b})", lineno, col_of(cells, k)))
+            continue
+        rnd = cells[cols["round"]].strip() if "round" in cols else ""
+        for who in (w, b):
+            if who not in index:
+                index[who] = len(names)
+                names.append(who)
+        parsed.append((lineno, index[w], index[b], res[0], res[1], res[2], rnd))
+    if problems:
+        raise InputError(source, problems)
+    round_labels = [p[6] for p in parsed]
+    if all(r.isdigit() for r in round_labels if r):
+        rounds = [int(r) if r else 0 for r in round_labels]
+    else:
+        order = {label: k + 1 for k, label in enumerate(sorted(set(round_labels)))}
+        rounds = [order[r] for r in round_labels]
+    games = [Game(w, b, ws, bs, rnd, st) for (_, w, b, ws, bs, st, _), rnd in zip(parsed, rounds, strict=True)]
+    kind = infer_kind(
+        [(g.white_score, g.black_score) for g in games if g.status == PLAYED], scoring or Scoring.parse("chess")
+    )
+    if scoring is None:
+        scoring = Scoring.parse({"result": "chess", "game_points": "team", "goals": "football"}[kind])
+    return Tournament.from_game_objects(names, games, scoring=scoring, kind=kind, source=source)

@@ -1,0 +1,331 @@
+"""The one tournament model: participants, games with results, a scoring system.
+
+Every reader builds a :class:`Tournament`; every coefficient reads one. Games are
+stored column-wise (NumPy arrays) so that a 1,000-player round robin
+(499,500 games) costs a few megabytes and is processed without Python loops.
+
+A game's two *scores* are what the source table holds for each side, in integer
+units of ``1/score_denominator``:
+
+- ``kind="result"``: the result of an individual game (1, ½, 0 in chess notation,
+  or 2, 1, 0 in a draughts table); the outcome is win, draw or loss;
+- ``kind="game_points"``: the game points of a team match (``1½ : ½``); the
+  outcome of the match decides the match points, the game points are kept;
+- ``kind="goals"``: the goals of a football match (``2:1``).
+
+The *outcome* (win, draw, loss) of each side follows from comparing the two
+scores, except for forfeits, where it is recorded (a double forfeit is a loss for
+both). Points come from the :class:`Scoring` applied to the outcomes.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import TYPE_CHECKING, Literal
+
+import numpy as np
+from numpy.typing import NDArray
+
+from crosstable.errors import CrosstableError
+from crosstable.numbers import fmt_decimal, parse_number
+
+if TYPE_CHECKING:
+    from crosstable.ranking import Standings
+
+IntArray = NDArray[np.int64]
+
+LOSS, DRAW, WIN = 0, 1, 2
+"""Outcome codes of one side of a game."""
+
+PLAYED, FORFEIT, PENDING = 0, 1, 2
+"""Status codes of a game: played over the board, decided by forfeit, not played yet."""
+
+STATUS_NAMES = {PLAYED: "played", FORFEIT: "forfeit", PENDING: "pending"}
+
+ScoreKind = Literal["result", "game_points", "goals"]
+
+
+@dataclass(frozen=True)
+class Scoring:
+    """Points for a win, a draw and a loss.
+
+    >>> Scoring.parse("chess")
+    Scoring('chess': 1-1/2-0)
+    >>> Scoring.parse("3:1:0").points(WIN)
+    Fraction(3, 1)
+    """
+
+    win: Fraction
+    draw: Fraction
+    loss: Fraction
+    name: str = "custom"
+
+    @classmethod
+    def parse(cls, text: str) -> Scoring:
+        """A preset name (``chess``, ``draughts``, ``football``, ``team``) or ``W:D:L``."""
+        key = text.strip().lower()
+        if key in PRESET_SCORING:
+            return PRESET_SCORING[key]
+        parts = [p for p in key.replace("-", ":").split(":")]
+        values = [parse_number(p) for p in parts]
+        if len(values) != 3 or any(v is None for v in values):
+            names = ", ".join(PRESET_SCORING)
+            raise CrosstableError(f"scoring {text!r} is neither a preset ({names}) nor three numbers W:D:L")
+        w, d, lo = (v for v in values if v is not None)
+        if not (w >= d >= lo):
+            raise CrosstableError(f"scoring {text!r}: a win must be worth at least a draw, a draw at least a loss")
+        return cls(w, d, lo, name=f"{fmt_decimal(w)}:{fmt_decimal(d)}:{fmt_decimal(lo)}")
+
+    def points(self, outcome: int) -> Fraction:
+        """Points for an outcome code (``WIN``, ``DRAW``, ``LOSS``)."""
+        return (self.loss, self.draw, self.win)[outcome]
+
+    @property
+    def denominator(self) -> int:
+        """The smallest unit in which every value of this scoring is an integer."""
+        return math.lcm(self.win.denominator, self.draw.denominator, self.loss.denominator)
+
+    def units(self) -> IntArray:
+        """``[loss, draw, win]`` in units of ``1/denominator``, indexable by outcome code."""
+        d = self.denominator
+        return np.array([int(v * d) for v in (self.loss, self.draw, self.win)], dtype=np.int64)
+
+    def as_dict(self) -> dict[str, Fraction]:
+        return {"win": self.win, "draw": self.draw, "loss": self.loss}
+
+    def __repr__(self) -> str:
+        return f"Scoring({self.name!r}: {self.win}-{self.draw}-{self.loss})"
+
+
+PRESET_SCORING: dict[str, Scoring] = {
+    "chess": Scoring(Fraction(1), Fraction(1, 2), Fraction(0), "chess"),
+    "draughts": Scoring(Fraction(2), Fraction(1), Fraction(0), "draughts"),
+    "football": Scoring(Fraction(3), Fraction(1), Fraction(0), "football"),
+    "team": Scoring(Fraction(2), Fraction(1), Fraction(0), "team"),
+}
+
+
+@dataclass(frozen=True)
+class Game:
+    """One game (or match) as a Python object; the tournament stores them column-wise."""
+
+    white: int
+    black: int
+    white_score: Fraction
+    black_score: Fraction
+    round: int = 0
+    status: int = PLAYED
+
+    def outcome(self, side: int = 0) -> int:
+        """Outcome code for white (``side=0``) or black (``side=1``)."""
+        a, b = (self.white_score, self.black_score) if side == 0 else (self.black_score, self.white_score)
+        if self.status == FORFEIT and a == b:
+            return LOSS
+        return WIN if a > b else DRAW if a == b else LOSS
+
+
+@dataclass(frozen=True)
+class Declared:
+    """A value printed in the source table (a trailing column), kept for cross-checking."""
+
+    value: Fraction | str
+    line: int
+    column: int
+
+
+@dataclass
+class Tournament:
+    """Participants and their games; the single model every reader produces.
+
+    Build one from Python objects with :meth:`from_games`, or read a file with
+    :func:`crosstable.read`.
+
+    >>> t = Tournament.from_games(["Ann", "Bob", "Cid"], [
+    ...     ("Ann", "Bob", "1-0"), ("Bob", "Cid", "½-½"), ("Cid", "Ann", "0-1")])
+    >>> t
+    Tournament(3 participants, 3 games, kind='result', scoring='chess')
+    >>> [str(p) for p in t.scores()]
+    ['2', '1/2', '1/2']
+    """
+
+    names: list[str]
+    white: IntArray
+    black: IntArray
+    white_score: IntArray
+    black_score: IntArray
+    score_denominator: int = 2
+    rounds: IntArray | None = None
+    status: IntArray | None = None
+    kind: ScoreKind = "result"
+    scoring: Scoring = field(default_factory=lambda: PRESET_SCORING["chess"])
+    source: str | None = None
+    ratings: list[int | None] | None = None
+    declared: dict[str, dict[int, Declared]] = field(default_factory=dict)
+    warnings: list[str] = field(default_factory=list)
+    white_outcome: IntArray = field(init=False, repr=False)
+    black_outcome: IntArray = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        m = len(self.white)
+        self.white = np.asarray(self.white, dtype=np.int64)
+        self.black = np.asarray(self.black, dtype=np.int64)
+        self.white_score = np.asarray(self.white_score, dtype=np.int64)
+        self.black_score = np.asarray(self.black_score, dtype=np.int64)
+        if self.rounds is None:
+            self.rounds = np.zeros(m, dtype=np.int64)
+        if self.status is None:
+            self.status = np.zeros(m, dtype=np.int64)
+        diff = np.sign(self.white_score - self.black_score)
+        double_forfeit = (self.status == FORFEIT) & (diff == 0)
+        self.white_outcome = np.where(double_forfeit, LOSS, diff + 1).astype(np.int64)
+        self.black_outcome = np.where(double_forfeit, LOSS, 1 - diff).astype(np.int64)
+        if len(set(self.names)) != len(self.names):
+            seen: set[str] = set()
+            dup = next(n for n in self.names if n in seen or seen.add(n))  # type: ignore[func-returns-value]
+            raise CrosstableError(f"participant name {dup!r} appears twice")
+
+    # -- construction from Python objects ------------------------------------------
+    @classmethod
+    def from_games(
+        cls,
+        names: Sequence[str],
+        games: Iterable[Game | tuple[str, str, str] | tuple[str, str, str, int]],
+        *,
+        scoring: str | Scoring = "chess",
+        kind: ScoreKind | None = None,
+    ) -> Tournament:
+        """Build from names and games given as :class:`Game` objects or tuples
+        ``(white, black, result[, round])`` with results like ``"1-0"``, ``"½-½"``,
+        ``"2:1"``, ``"+-"`` or ``"*"`` (not played yet).
+        """
+        from crosstable.io.games import parse_result
+
+        sc = scoring if isinstance(scoring, Scoring) else Scoring.parse(scoring)
+        index = {n: i for i, n in enumerate(names)}
+        rows: list[Game] = []
+        for g in games:
+            if isinstance(g, Game):
+                rows.append(g)
+                continue
+            w, b, res = g[0], g[1], g[2]
+            rnd = g[3] if len(g) > 3 else 0
+            for who in (w, b):
+                if who not in index:
+                    raise CrosstableError(f"game {w} - {b}: {who!r} is not a participant")
+            parsed = parse_result(res)
+            if parsed is None:
+                raise CrosstableError(f"game {w} - {b}: {res!r} is not a result")
+            ws, bs, st = parsed
+            rows.append(Game(index[w], index[b], ws, bs, int(rnd), st))
+        return cls.from_game_objects(list(names), rows, scoring=sc, kind=kind)
+
+    @classmethod
+    def from_game_objects(
+        cls,
+        names: list[str],
+        games: Sequence[Game],
+        *,
+        scoring: Scoring,
+        kind: ScoreKind | None = None,
+        source: str | None = None,
+    ) -> Tournament:
+        den = math.lcm(1, *(x.denominator for g in games for x in (g.white_score, g.black_score)))
+        if kind is None:
+            kind = infer_kind([(g.white_score, g.black_score) for g in games if g.status == PLAYED], scoring)
+        return cls(
+            names=names,
+            white=np.array([g.white for g in games], dtype=np.int64),
+            black=np.array([g.black for g in games], dtype=np.int64),
+            white_score=np.array([int(g.white_score * den) for g in games], dtype=np.int64),
+            black_score=np.array([int(g.black_score * den) for g in games], dtype=np.int64),
+            score_denominator=den,
+            rounds=np.array([g.round for g in games], dtype=np.int64),
+            status=np.array([g.status for g in games], dtype=np.int64),
+            kind=kind,
+            scoring=scoring,
+            source=source,
+        )
+
+    # -- views -----------------------------------------------------------------------
+    def __len__(self) -> int:
+        return len(self.names)
+
+    def __repr__(self) -> str:
+        return (
+            f"Tournament({len(self.names)} participants, {len(self.white)} games, "
+            f"kind={self.kind!r}, scoring={self.scoring.name!r})"
+        )
+
+    @property
+    def games(self) -> list[Game]:
+        """The games as Python objects (convenient, not fast)."""
+        assert self.rounds is not None and self.status is not None
+        d = self.score_denominator
+        return [
+            Game(int(w), int(b), Fraction(int(ws), d), Fraction(int(bs), d), int(r), int(s))
+            for w, b, ws, bs, r, s in zip(
+                self.white, self.black, self.white_score, self.black_score, self.rounds, self.status, strict=True
+            )
+        ]
+
+    def index(self, name: str) -> int:
+        """The participant's position, by exact or case-insensitive unique prefix match."""
+        if name in self.names:
+            return self.names.index(name)
+        low = name.casefold()
+        hits = [i for i, n in enumerate(self.names) if n.casefold().startswith(low)]
+        if len(hits) == 1:
+            return hits[0]
+        if not hits:
+            raise CrosstableError(f"no participant named {name!r}")
+        raise CrosstableError(f"{name!r} matches several participants: " + ", ".join(self.names[i] for i in hits))
+
+    def with_scoring(self, scoring: str | Scoring) -> Tournament:
+        """The same games under another scoring system."""
+        sc = scoring if isinstance(scoring, Scoring) else Scoring.parse(scoring)
+        import dataclasses
+
+        return dataclasses.replace(self, scoring=sc, warnings=list(self.warnings))
+
+    def scores(self) -> list[Fraction]:
+        """Each participant's primary score (points, or match points in team events)."""
+        from crosstable.tiebreaks.base import Analysis
+
+        a = Analysis(self)
+        return a.points.fractions()
+
+    def standings(self, tiebreaks: Sequence[str] | str | None = None) -> Standings:
+        """Rank the participants: points, then the tie-break criteria in order."""
+        from crosstable.ranking import rank
+
+        return rank(self, tiebreaks)
+
+    @property
+    def pending(self) -> int:
+        """How many games are still to be played."""
+        assert self.status is not None
+        return int(np.count_nonzero(self.status == PENDING))
+
+
+def infer_kind(pairs: Sequence[tuple[Fraction, Fraction]], scoring: Scoring) -> ScoreKind:
+    """What the two scores of the played games are.
+
+    Football scoring means goals. Otherwise, if every game's two scores add up to
+    the same total ``G`` and every score is 0, ``G/2`` or ``G``, they are game
+    results; if they add up to the same total but some score lies between (``1½``
+    of 2), they are a team match's game points; anything else is goals.
+    """
+    if scoring.name == "football":
+        return "goals"
+    totals = {a + b for a, b in pairs}
+    if len(totals) > 1:
+        return "goals"
+    if not totals:
+        return "result"
+    g = totals.pop()
+    if all(a in (0, g / 2, g) for a, _ in pairs):
+        return "result"
+    return "game_points"

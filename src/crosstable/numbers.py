@@ -1,0 +1,104 @@
+"""Reading and writing the numbers arbiters write: ``½``, ``4½``, ``0,5``, ``11.75``, ``–1,5``.
+
+All values are exact (:class:`fractions.Fraction`); these helpers only convert
+between text and exact values.
+"""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+
+_VULGAR = {"½": Fraction(1, 2), "¼": Fraction(1, 4), "¾": Fraction(3, 4)}
+_TO_VULGAR = {Fraction(1, 2): "½", Fraction(1, 4): "¼", Fraction(3, 4): "¾"}
+_NUMBER = re.compile(r"^([+-]?)(\d*)([.,]\d+)?([½¼¾])?$")
+_RATIO = re.compile(r"^([+-]?)(\d+)/(\d+)$")
+
+
+def parse_number(text: str) -> Fraction | None:
+    """Read a number as arbiters write it, or ``None`` if it is not one.
+
+    Accepts decimal points and decimal commas, the vulgar fractions ½ ¼ ¾ alone
+    or after a whole part, ``a/b`` ratios, and the minus signs ``-``, ``–``, ``−``.
+
+    >>> parse_number("4½"), parse_number("0,5"), parse_number("–1,5"), parse_number("1/3")
+    (Fraction(9, 2), Fraction(1, 2), Fraction(-3, 2), Fraction(1, 3))
+    >>> parse_number("Kalchev") is None
+    True
+    """
+    t = text.strip().replace("–", "-").replace("−", "-")
+    if not t:
+        return None
+    m = _RATIO.match(t)
+    if m:
+        if int(m.group(3)) == 0:
+            return None
+        value = Fraction(int(m.group(2)), int(m.group(3)))
+        return -value if m.group(1) == "-" else value
+    m = _NUMBER.match(t)
+    if not m or not (m.group(2) or m.group(3) or m.group(4)):
+        return None
+    sign, whole, decimals, vulgar = m.groups()
+    value = Fraction(int(whole or "0"))
+    if decimals:
+        value += Fraction(decimals[1:]) / 10 ** (len(decimals) - 1)
+    if vulgar:
+        value += _VULGAR[vulgar]
+    return -value if sign == "-" else value
+
+
+def fmt_decimal(value: Fraction) -> str:
+    """Exact decimal if the value has one, else a fraction ``a/b``.
+
+    >>> fmt_decimal(Fraction(47, 4)), fmt_decimal(Fraction(10)), fmt_decimal(Fraction(-25, 2))
+    ('11.75', '10', '-12.5')
+    >>> fmt_decimal(Fraction(13, 3))
+    '13/3'
+    """
+    if value.denominator == 1:
+        return str(value.numerator)
+    d = value.denominator
+    twos = fives = 0
+    while d % 2 == 0:
+        d //= 2
+        twos += 1
+    while d % 5 == 0:
+        d //= 5
+        fives += 1
+    if d != 1:
+        return f"{value.numerator}/{value.denominator}"
+    places = max(twos, fives)
+    scaled = abs(value.numerator) * 10**places // value.denominator
+    digits = str(scaled).rjust(places + 1, "0")
+    sign = "-" if value < 0 else ""
+    return f"{sign}{digits[:-places]}.{digits[-places:]}"
+
+
+def fmt_vulgar(value: Fraction) -> str:
+    """Whole part and a vulgar fraction, as crosstables print scores.
+
+    >>> fmt_vulgar(Fraction(9, 2)), fmt_vulgar(Fraction(1, 2)), fmt_vulgar(Fraction(47, 4))
+    ('4½', '½', '11¾')
+    >>> fmt_vulgar(Fraction(-3, 2)), fmt_vulgar(Fraction(7)), fmt_vulgar(Fraction(1, 3))
+    ('-1½', '7', '1/3')
+    """
+    sign = "-" if value < 0 else ""
+    a = abs(value)
+    whole, part = divmod(a, 1)
+    if part == 0:
+        return f"{sign}{int(whole)}"
+    if part in _TO_VULGAR:
+        return f"{sign}{int(whole) if whole else ''}{_TO_VULGAR[part]}"
+    return fmt_decimal(value)
+
+
+def fmt_number(value: Fraction, style: str = "decimal") -> str:
+    """Format in the chosen style: ``decimal`` (``4.5``) or ``fraction`` (``4½``)."""
+    return fmt_vulgar(value) if style == "fraction" else fmt_decimal(value)
+
+
+def json_number(value: Fraction) -> int | float:
+    """A JSON number: an int when whole, else the nearest float (display only)."""
+    if value.denominator == 1:
+        return int(value.numerator)
+    return float(value)

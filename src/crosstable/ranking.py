@@ -1,0 +1,247 @@
+"""Ordering participants by points and then by a list of criteria.
+
+Participants are sorted by their primary score, then by each criterion in turn.
+A criterion that can only be computed among tied participants (direct encounter)
+is evaluated within each group still tied when its turn comes. Participants equal
+on everything share the place, labelled ``3-4``; within a shared place they keep
+the order of the input.
+
+Values of the criteria are compared exactly (integer numerators over a common
+denominator); a float never decides a tie.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+
+from crosstable.errors import CriterionError
+from crosstable.model import Tournament
+from crosstable.tiebreaks import REGISTRY, Analysis, Column, Spec, parse_list
+
+
+def default_criteria(t: Tournament) -> list[str]:
+    """The criteria used when none are given: SB for individual events (the seeds'
+    choice), game points then SB for team events, GD then GF for football."""
+    if t.kind == "game_points":
+        return ["GP", "SB"]
+    if t.kind == "goals":
+        return ["GD", "GF"]
+    return ["SB"]
+
+
+@dataclass
+class Row:
+    """One line of the standings."""
+
+    rank: int
+    place: str
+    index: int
+    name: str
+    points: Fraction
+    values: dict[str, Fraction]
+    ahead_on: str | None = None
+    """The criterion that put this participant above the next one on equal points."""
+
+
+@dataclass
+class Standings:
+    """The ranked result: rows in order, the criteria used, warnings, explanations."""
+
+    tournament: Tournament
+    criteria: list[Spec]
+    rows: list[Row]
+    analysis: Analysis
+    warnings: list[str] = field(default_factory=list)
+    groups: dict[tuple[str, int], list[int]] = field(default_factory=dict)
+
+    def __repr__(self) -> str:
+        top = ", ".join(f"{r.place} {r.name}" for r in self.rows[:3])
+        return f"Standings({len(self.rows)} rows: {top}{', …' if len(self.rows) > 3 else ''})"
+
+    @property
+    def labels(self) -> list[str]:
+        return [s.label for s in self.criteria]
+
+    def row(self, name: str) -> Row:
+        i = self.tournament.index(name)
+        return next(r for r in self.rows if r.index == i)
+
+    def explain(self, name: str) -> str:
+        """The arithmetic behind each of the participant's numbers, in words.
+
+        >>> import crosstable
+        >>> s = crosstable.read("examples/seed-7-players.tsv").standings(["SB"])
+        >>> print(s.explain("Angelov").splitlines()[1])  # doctest: +NORMALIZE_WHITESPACE
+        SB = 0 (loss to Mikhailov) + 2.25 (½ of Alexandrov's 4½) + 2 (½ of Zhelyazkov's 4)
+         + 2.5 (all of Ganev's 2½) + 1 (all of Kalchev's 1) + 0 (all of Getovski's 0) = 7.75
+        """
+        from crosstable.explain import explain
+
+        return explain(self, self.tournament.index(name))
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON object of SPEC §11."""
+        from crosstable.io.writers import standings_dict
+
+        return standings_dict(self)
+
+
+def rank(t: Tournament, tiebreaks: Sequence[str] | str | None = None) -> Standings:
+    """Compute the standings of ``t`` under a criteria list (see :func:`default_criteria`)."""
+    specs = parse_list(tiebreaks if tiebreaks is not None else default_criteria(t))
+    seen: set[str] = set()
+    for s in specs:
+        if s.label in seen:
+            raise CriterionError(f"criterion {s.label} is listed twice")
+        seen.add(s.label)
+    a = Analysis(t)
+    n = a.n
+    points = a.points
+    values: dict[str, list[Fraction]] = {}
+    groups_at: dict[tuple[str, int], list[int]] = {}
+
+    # stage ids: stage[k][i] = the tied group i belongs to after criterion k
+    groups = _split([list(range(n))], points.num)
+    history = [_group_ids(groups, n)]
+    for spec in specs:
+        crit = REGISTRY[spec.code]
+        if crit.is_local:
+            assert crit.local is not None
+            shown = [Fraction(0)] * n
+            new: list[list[int]] = []
+            for g in groups:
+                for p in g:
+                    groups_at[(spec.label, p)] = g
+                if len(g) == 1:
+                    new.append(g)
+                    continue
+                key = crit.local(a, spec, g)
+                display = crit.local_display(a, g) if crit.local_display else key.fractions()
+                for p, v in zip(g, display, strict=True):
+                    shown[p] = v
+                full = np.zeros(n, dtype=key.num.dtype)
+                full[g] = key.num
+                new.extend(_split([g], full))
+            groups = new
+            values[spec.label] = shown
+        else:
+            assert crit.compute is not None
+            col = crit.compute(a, spec)
+            values[spec.label] = col.fractions()
+            groups = _split(groups, col.num)
+        history.append(_group_ids(groups, n))
+
+    rows: list[Row] = []
+    pts = points.fractions()
+    order = [p for g in groups for p in g]
+    position = 0
+    for g in groups:
+        first, last = position + 1, position + len(g)
+        place = str(first) if first == last else f"{first}-{last}"
+        for p in g:
+            position += 1
+            rows.append(Row(position, place, p, t.names[p], pts[p], {k: v[p] for k, v in values.items()}))
+            del p
+    labels = ["points"] + [s.label for s in specs]
+    for k in range(len(order) - 1):
+        x, y = order[k], order[k + 1]
+        if pts[x] != pts[y]:
+            continue
+        for stage in range(1, len(history)):
+            if history[stage][x] != history[stage][y]:
+                rows[k].ahead_on = labels[stage]
+                break
+    standings = Standings(t, specs, rows, a, list(t.warnings), groups_at)
+    standings.warnings.extend(_cross_check(standings))
+    return standings
+
+
+def _split(groups: list[list[int]], key: Any) -> list[list[int]]:
+    """Split every group by descending key, keeping the input order among equals."""
+    out: list[list[int]] = []
+    for g in groups:
+        if len(g) == 1:
+            out.append(g)
+            continue
+        keys = [int(key[p]) for p in g]
+        ordered = sorted(range(len(g)), key=lambda k: -keys[k])
+        current = [g[ordered[0]]]
+        for a, b in itertools.pairwise(ordered):
+            if keys[a] == keys[b]:
+                current.append(g[b])
+            else:
+                out.append(current)
+                current = [g[b]]
+        out.append(current)
+    return out
+
+
+def _group_ids(groups: list[list[int]], n: int) -> list[int]:
+    ids = [0] * n
+    for k, g in enumerate(groups):
+        for p in g:
+            ids[p] = k
+    return ids
+
+
+def _cross_check(s: Standings) -> list[str]:
+    """Compare the values printed in the source table with the computed ones."""
+    from crosstable.numbers import fmt_decimal
+    from crosstable.tiebreaks.base import ALIASES
+
+    t, a = s.tournament, s.analysis
+    out: list[str] = []
+    place_of = {r.index: r.place for r in s.rows}
+    computed: dict[str, list[Fraction] | list[str]] = {}
+    for key in t.declared:
+        if key == "points":
+            computed[key] = a.points.fractions()
+        elif key in ("wins", "draws", "losses"):
+            arr = {"wins": a.wins, "draws": a.draws, "losses": a.losses}[key]
+            computed[key] = [Fraction(int(x)) for x in arr.tolist()]
+        elif key == "place":
+            computed[key] = [place_of[i] for i in range(a.n)]
+        else:
+            try:
+                spec = Spec.parse(key)
+            except CriterionError:
+                continue
+            if key.upper() not in ALIASES and "(" not in key:
+                continue
+            crit = REGISTRY[spec.code]
+            if crit.compute is None:
+                continue
+            computed[key] = crit.compute(a, spec).fractions()
+    for key, cells in t.declared.items():
+        if key not in computed:
+            continue
+        have = computed[key]
+        for i, cell in sorted(cells.items()):
+            mine = have[i]
+            if key == "place":
+                assert isinstance(mine, str)
+                lo, _, hi = mine.partition("-")
+                if isinstance(cell.value, Fraction) and int(lo) <= cell.value <= int(hi or lo):
+                    continue
+                if str(cell.value) == mine:
+                    continue
+                shown = str(cell.value)
+            else:
+                if cell.value == mine:
+                    continue
+                shown = fmt_decimal(cell.value) if isinstance(cell.value, Fraction) else str(cell.value)
+                mine = fmt_decimal(mine) if isinstance(mine, Fraction) else mine
+            out.append(
+                f"{t.source or '<input>'}:{cell.line}:{cell.column}: {t.names[i]}'s {key} is printed as "
+                f"{shown}, computed {mine}"
+            )
+    return out
+
+
+__all__ = ["Column", "Row", "Standings", "default_criteria", "rank"]

@@ -1,0 +1,20 @@
+"""The tie-break coefficients, one module per family, registered by code.
+
+>>> from crosstable.tiebreaks import REGISTRY
+>>> sorted(REGISTRY)[:5]
+['BH', 'DE', 'GA', 'GD', 'GELB']
+"""
+
+from crosstable.tiebreaks import basic, berger, buchholz, direct, koya  # noqa: F401  (registration)
+from crosstable.tiebreaks.base import (
+    ALIASES,
+    REGISTRY,
+    Analysis,
+    Column,
+    Criterion,
+    Spec,
+    criterion,
+    parse_list,
+)
+
+__all__ = ["ALIASES", "REGISTRY", "Analysis", "Column", "Criterion", "Spec", "criterion", "parse_list"]

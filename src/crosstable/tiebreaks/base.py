@@ -1,0 +1,385 @@
+"""The machinery shared by every coefficient: exact columns, the analysis of a
+tournament, the criterion specifications and the registry.
+
+A coefficient is a small function ``f(analysis, spec) -> Column`` registered under
+its code with :func:`criterion`. A :class:`Column` holds one exact value per
+participant as integer numerators over one common denominator, so comparing
+values is comparing integers.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import cached_property
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
+
+from crosstable.errors import CriterionError
+from crosstable.model import DRAW, LOSS, PENDING, WIN, IntArray, Tournament
+from crosstable.numbers import parse_number
+
+
+@dataclass(frozen=True)
+class Column:
+    """Exact values, one per participant: ``num[i] / den``.
+
+    ``num`` is an ``int64`` array, or an ``object`` array of Python ints when the
+    values do not fit 64 bits.
+
+    >>> c = Column(np.array([47, 40]), 4)
+    >>> c.fractions()
+    [Fraction(47, 4), Fraction(10, 1)]
+    """
+
+    num: NDArray[Any]
+    den: int = 1
+
+    def __getitem__(self, i: int) -> Fraction:
+        return Fraction(int(self.num[i]), self.den)
+
+    def __len__(self) -> int:
+        return len(self.num)
+
+    def fractions(self) -> list[Fraction]:
+        return [Fraction(int(x), self.den) for x in self.num.tolist()]
+
+    @staticmethod
+    def combine(terms: Sequence[tuple[Fraction, Column]]) -> Column:
+        """Exact ``Σ c_k · column_k`` over a common denominator."""
+        den = math.lcm(*(c.denominator * col.den for c, col in terms))
+        total: NDArray[Any] = np.zeros(len(terms[0][1].num), dtype=np.int64)
+        for c, col in terms:
+            factor = c.numerator * (den // (c.denominator * col.den))
+            if factor:
+                total = total + factor * col.num
+        return Column(total, den).reduced()
+
+    def reduced(self) -> Column:
+        """The same values over the smallest common denominator."""
+        if self.den == 1 or len(self.num) == 0:
+            return self
+        g = math.gcd(self.den, *(int(x) for x in np.unique(self.num).tolist()))
+        if g == 1:
+            return self
+        return Column(self.num // g, self.den // g)
+
+
+@dataclass(frozen=True)
+class Spec:
+    """A criterion as written in a list: code, optional weights, modifiers, basis.
+
+    ``SB``, ``BH/C1``, ``KS/L+1``, ``SB(2,1,0)``, ``SB:GP`` are all specs.
+
+    >>> Spec.parse("bh/c1")
+    Spec('BH/C1')
+    >>> Spec.parse("KB").code, Spec.parse("SB(2, 1, 0)").args
+    ('SB', (Fraction(2, 1), Fraction(1, 1), Fraction(0, 1)))
+    """
+
+    code: str
+    args: tuple[Fraction, ...] | None = None
+    modifiers: tuple[tuple[str, Fraction], ...] = ()
+    basis: str | None = None
+
+    _PATTERN = re.compile(
+        r"^\s*([A-Za-z][A-Za-z0-9_-]*)\s*(?:\(([^()]*)\))?\s*((?:/\s*[A-Za-z]\s*[+-]?\s*[\d.,½]*\s*)*)(?::\s*(MP|GP))?\s*$",
+        re.IGNORECASE,
+    )
+
+    @classmethod
+    def parse(cls, text: str) -> Spec:
+        m = cls._PATTERN.match(text)
+        if not m:
+            raise CriterionError(f"cannot read the criterion {text!r} (expected e.g. SB, BH/C1, KS/L+1, SB(2,1,0))")
+        raw, args_text, mods_text, basis = m.groups()
+        code = ALIASES.get(raw.upper())
+        if code is None:
+            known = ", ".join(sorted(REGISTRY))
+            raise CriterionError(f"unknown criterion {raw!r}; known codes: {known}")
+        crit = REGISTRY[code]
+        args: tuple[Fraction, ...] | None = None
+        if args_text is not None:
+            if not crit.takes_args:
+                raise CriterionError(f"{code} takes no weights in parentheses")
+            values = [parse_number(x) for x in args_text.split(",")]
+            if len(values) != 3 or any(v is None for v in values):
+                raise CriterionError(f"{text!r}: give three weights (win, draw, loss), e.g. {code}(2,1,0)")
+            args = tuple(v for v in values if v is not None)
+        modifiers: list[tuple[str, Fraction]] = []
+        for part in filter(None, (p.strip() for p in mods_text.split("/"))):
+            letter = part[0].upper()
+            if letter not in crit.modifiers:
+                allowed = ", ".join(f"/{x}n" for x in crit.modifiers) or "none"
+                raise CriterionError(f"{text!r}: modifier /{letter} does not apply to {code} (allowed: {allowed})")
+            number = parse_number(part[1:].replace(" ", "") or "1")
+            if number is None or (letter in "CM" and (number < 0 or number.denominator != 1)):
+                raise CriterionError(f"{text!r}: /{part} needs a whole number, e.g. /{letter}1")
+            modifiers.append((letter, number))
+        if basis is not None and not crit.takes_basis:
+            raise CriterionError(f"{code} takes no :MP/:GP suffix")
+        return cls(code, args, tuple(modifiers), basis.upper() if basis else None)
+
+    @property
+    def label(self) -> str:
+        """The canonical text of the spec (used as its key in every output)."""
+        from crosstable.numbers import fmt_decimal
+
+        text = self.code
+        if self.args is not None:
+            text += "(" + ",".join(fmt_decimal(a) for a in self.args) + ")"
+        for letter, number in self.modifiers:
+            sign = "+" if letter == "L" and number >= 0 else ""
+            text += f"/{letter}{sign}{fmt_decimal(number)}"
+        if self.basis:
+            text += f":{self.basis}"
+        return text
+
+    def modifier(self, letter: str, default: Fraction | None = None) -> Fraction | None:
+        for lt, n in self.modifiers:
+            if lt == letter:
+                return n
+        return default
+
+    def __repr__(self) -> str:
+        return f"Spec({self.label!r})"
+
+
+def parse_list(text: str | Sequence[str]) -> list[Spec]:
+    """A criteria list: a comma-separated string (commas inside parentheses belong to
+    the weights) or a sequence of specs.
+
+    >>> [s.label for s in parse_list("SB, BH/C1, SB(2,1,0)")]
+    ['SB', 'BH/C1', 'SB(2,1,0)']
+    """
+    if isinstance(text, str):
+        items: list[str] = []
+        depth, start = 0, 0
+        for k, ch in enumerate(text):
+            depth += ch == "("
+            depth -= ch == ")"
+            if ch == "," and depth == 0:
+                items.append(text[start:k])
+                start = k + 1
+        items.append(text[start:])
+        parts = [s for s in (x.strip() for x in items) if s]
+    else:
+        parts = list(text)
+    return [Spec.parse(p) for p in parts]
+
+
+ComputeFn = Callable[["Analysis", Spec], Column]
+LocalFn = Callable[["Analysis", Spec, Sequence[int]], Column]
+ExplainFn = Callable[["Analysis", Spec, int, Sequence[int]], str]
+
+
+@dataclass
+class Criterion:
+    """A registered criterion: its code, its name and how to compute and explain it."""
+
+    code: str
+    name: str
+    compute: ComputeFn | None = None
+    local: LocalFn | None = None
+    aliases: tuple[str, ...] = ()
+    modifiers: str = ""
+    takes_args: bool = False
+    takes_basis: bool = False
+    kinds: tuple[str, ...] = ("result", "game_points", "goals")
+    explain_fn: ExplainFn | None = None
+    local_display: Callable[[Analysis, Sequence[int]], list[Fraction]] | None = None
+    doc: str = ""
+
+    @property
+    def is_local(self) -> bool:
+        """Computed among the participants still tied (like direct encounter)."""
+        return self.local is not None
+
+    def explainer(self, fn: ExplainFn) -> ExplainFn:
+        self.explain_fn = fn
+        return fn
+
+
+REGISTRY: dict[str, Criterion] = {}
+ALIASES: dict[str, str] = {}
+
+
+def criterion(
+    code: str,
+    name: str,
+    *,
+    aliases: Sequence[str] = (),
+    modifiers: str = "",
+    takes_args: bool = False,
+    takes_basis: bool = False,
+    local: bool = False,
+) -> Callable[[Callable[..., Column]], Criterion]:
+    """Register a coefficient function under ``code`` (and its aliases)."""
+
+    def register(fn: Callable[..., Column]) -> Criterion:
+        crit = Criterion(
+            code=code,
+            name=name,
+            compute=None if local else fn,
+            local=fn if local else None,
+            aliases=tuple(aliases),
+            modifiers=modifiers,
+            takes_args=takes_args,
+            takes_basis=takes_basis,
+            doc=fn.__doc__ or "",
+        )
+        for key in (code, *aliases):
+            if key.upper() in ALIASES:
+                raise ValueError(f"criterion code {key} registered twice")
+            ALIASES[key.upper()] = code
+        REGISTRY[code] = crit
+        return crit
+
+    return register
+
+
+@dataclass
+class Analysis:
+    """Everything the coefficients share, computed once per tournament.
+
+    Each counted game (played or forfeited; games still to be played are left out)
+    gives two *entries*, one per side: ``p`` the participant, ``q`` the opponent,
+    ``r`` p's outcome, ``pts`` p's points (units of ``1/D``), ``gs`` p's own score
+    in the game (game points or goals, units of ``1/score_denominator``).
+    """
+
+    t: Tournament
+    _cache: dict[str, Any] = field(default_factory=dict, repr=False)
+
+    def __post_init__(self) -> None:
+        t = self.t
+        assert t.status is not None
+        c = t.status != PENDING
+        w, b = t.white[c], t.black[c]
+        self.n = len(t.names)
+        self.p: IntArray = np.concatenate([w, b])
+        self.q: IntArray = np.concatenate([b, w])
+        self.r: IntArray = np.concatenate([t.white_outcome[c], t.black_outcome[c]])
+        self.gs: IntArray = np.concatenate([t.white_score[c], t.black_score[c]])
+        self.status: IntArray = np.concatenate([t.status[c], t.status[c]])
+        assert t.rounds is not None
+        self.rnd: IntArray = np.concatenate([t.rounds[c], t.rounds[c]])
+        self.D = t.scoring.denominator
+        self.pts: IntArray = t.scoring.units()[self.r]
+
+    # -- per-participant sums -----------------------------------------------------------
+    def group_sum(self, values: NDArray[Any], mask: NDArray[np.bool_] | None = None) -> IntArray:
+        """Σ of per-entry values for each participant (exact integer sums)."""
+        out = np.zeros(self.n, dtype=np.int64)
+        if mask is None:
+            np.add.at(out, self.p, values)
+        else:
+            np.add.at(out, self.p[mask], values[mask])
+        return out
+
+    @cached_property
+    def points(self) -> Column:
+        """The primary score S: points (match points in team events)."""
+        return Column(self.group_sum(self.pts), self.D)
+
+    @cached_property
+    def game_points(self) -> Column:
+        """Σ of the participant's own game scores (game points; goals for football)."""
+        return Column(self.group_sum(self.gs), self.t.score_denominator)
+
+    @cached_property
+    def outcome_counts(self) -> IntArray:
+        """``counts[i, k]``: how many of i's games ended with outcome k (LOSS, DRAW, WIN)."""
+        out = np.zeros((self.n, 3), dtype=np.int64)
+        np.add.at(out, (self.p, self.r), 1)
+        return out
+
+    @property
+    def wins(self) -> IntArray:
+        return self.outcome_counts[:, WIN]
+
+    @property
+    def draws(self) -> IntArray:
+        return self.outcome_counts[:, DRAW]
+
+    @property
+    def losses(self) -> IntArray:
+        return self.outcome_counts[:, LOSS]
+
+    @cached_property
+    def games_played(self) -> IntArray:
+        total: IntArray = self.outcome_counts.sum(axis=1)
+        return total
+
+    def basis(self, name: str | None) -> Column:
+        """The opponents' score a weighted sum uses: ``MP``/points or ``GP``."""
+        if name == "GP":
+            return self.game_points
+        return self.points
+
+    def opponent_sums(self, basis: str | None) -> tuple[Column, Column, Column]:
+        """``(T_won, T_drawn, T_lost)``: the sums of the opponents' scores over the
+        games won, drawn and lost (the notation of SPEC §3)."""
+        key = f"T:{basis}"
+        if key not in self._cache:
+            col = self.basis(basis)
+            opp = col.num[self.q]
+            sums = np.zeros((self.n, 3), dtype=np.int64)
+            np.add.at(sums, (self.p, self.r), opp)
+            self._cache[key] = tuple(Column(sums[:, k], col.den) for k in (WIN, DRAW, LOSS))
+        result: tuple[Column, Column, Column] = self._cache[key]
+        return result
+
+    # -- per-participant views (explanations, local criteria, cuts) ---------------------
+    @cached_property
+    def order(self) -> IntArray:
+        """Entry indices sorted by participant, then round, then opponent."""
+        return np.lexsort((self.q, self.rnd, self.p))
+
+    @cached_property
+    def starts(self) -> IntArray:
+        return np.searchsorted(self.p[self.order], np.arange(self.n + 1))
+
+    def entries_of(self, i: int) -> IntArray:
+        """Indices of participant i's entries, in the order of the games."""
+        return self.order[self.starts[i] : self.starts[i + 1]]
+
+    def name(self, i: int) -> str:
+        return self.t.names[i]
+
+
+def trimmed_sums(a: Analysis, values: IntArray, low: int, high: int) -> IntArray:
+    """Σ of each participant's per-entry values without its ``low`` smallest and
+    ``high`` largest ones: the cut (``/Cn``) and median (``/Mn``) modifiers, one
+    mechanism for every sum over opponents (FIDE C.07, art. 14). A participant with
+    no more than ``low + high`` values gets 0, the sum of nothing.
+    """
+    total = a.group_sum(values)
+    if low == 0 and high == 0:
+        return total
+    count = a.games_played
+    big = np.iinfo(np.int64).max
+    if low <= 1 and high <= 1:
+        if low:
+            lo = np.full(a.n, big, dtype=np.int64)
+            np.minimum.at(lo, a.p, values)
+            total = total - np.where(count > 0, lo, 0)
+        if high:
+            hi = np.full(a.n, -big, dtype=np.int64)
+            np.maximum.at(hi, a.p, values)
+            total = total - np.where(count > 0, hi, 0)
+    else:
+        order = np.lexsort((values, a.p))
+        starts = np.searchsorted(a.p[order], np.arange(a.n + 1))
+        rank_in_group = np.arange(len(order)) - np.repeat(starts[:-1], np.diff(starts))
+        size = np.repeat(np.diff(starts), np.diff(starts))
+        keep = (rank_in_group >= low) & (rank_in_group < size - high)
+        total = np.zeros(a.n, dtype=np.int64)
+        np.add.at(total, a.p[order][keep], values[order][keep])
+    result: IntArray = np.where(count > low + high, total, 0)
+    return result

@@ -1,0 +1,121 @@
+"""Counts and totals: points, wins, game points and match points, goals."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+
+from crosstable.model import FORFEIT, WIN, IntArray
+from crosstable.numbers import fmt_decimal, fmt_vulgar
+from crosstable.tiebreaks.base import Analysis, Column, Spec, criterion
+
+
+@criterion("PTS", "points", aliases=("POINTS",))
+def points(a: Analysis, spec: Spec) -> Column:
+    """Points: the primary score (match points in a team event).
+
+    Source: FIDE C.07 art. 5. Example (seed 000): Mikhailov, 4 wins and 2 draws: 5.
+    """
+    return a.points
+
+
+@criterion("WIN", "number of wins", aliases=("WINS",))
+def wins(a: Analysis, spec: Spec) -> Column:
+    """The number of games (matches) won, forfeit wins included.
+
+    Source: FIDE C.07 art. 7.2 (WIN). Example (seed 000): Angelov beat Ganev,
+    Kalchev and Getovski: WIN = 3.
+    """
+    return Column(a.wins.astype(np.int64), 1)
+
+
+@criterion("WON", "number of games won over the board")
+def won(a: Analysis, spec: Spec) -> Column:
+    """The number of games won over the board (forfeit wins not counted).
+
+    Source: FIDE C.07 art. 7.3 (WON). Example: a player with two wins and a
+    forfeit win has WIN = 3 and WON = 2.
+    """
+    mask = (a.r == WIN) & (a.status != FORFEIT)
+    return Column(a.group_sum(np.ones_like(a.r), mask), 1)
+
+
+@criterion("GP", "game points", aliases=("GAME-POINTS",))
+def game_points(a: Analysis, spec: Spec) -> Column:
+    """Game points: the sum of the board results of a team's matches.
+
+    Source: FIDE C.07 art. 11 (team events); seeds 000/002 (Olympiad 1957, "game
+    points"). Example (Olympiad 1957 group C): Yugoslavia 1½ + ½ + 2 + 1½ + 1 + 2 =
+    8½. For an individual event it is the sum of the results as the table gives them.
+    """
+    return a.game_points
+
+
+@criterion("MP", "match points", aliases=("MATCH-POINTS",))
+def match_points(a: Analysis, spec: Spec) -> Column:
+    """Match points: the scoring system's points for each match won, drawn, lost
+    (2-1-0 by default in team events).
+
+    Source: FIDE C.07 art. 11. Example (Olympiad 1957 group C): Yugoslavia won 4,
+    drew 1, lost 1: 2·4 + 1 = 9.
+    """
+    return a.points
+
+
+@criterion("GF", "goals for (scored)")
+def goals_for(a: Analysis, spec: Spec) -> Column:
+    """Goals scored in all matches.
+
+    Source: FIFA World Cup regulations (2018, art. 32.5 b). Example (2018 group H):
+    Japan 2 + 2 + 0 = 4.
+    """
+    return a.game_points
+
+
+@criterion("GA", "goals against (conceded)")
+def goals_against(a: Analysis, spec: Spec) -> Column:
+    """Goals conceded in all matches (higher is worse: ranked by −GA).
+
+    Source: league regulations. Example (2018 group H): Japan 1 + 2 + 1 = 4,
+    ranked as −4.
+    """
+    conceded = _conceded(a)
+    return Column(-conceded, a.t.score_denominator)
+
+
+@criterion("GD", "goal difference")
+def goal_difference(a: Analysis, spec: Spec) -> Column:
+    """Goals scored minus goals conceded.
+
+    Source: FIFA World Cup regulations (2018, art. 32.5 a). Example (2018 group H):
+    Colombia 5 − 2 = 3.
+    """
+    return Column(a.game_points.num - _conceded(a), a.t.score_denominator)
+
+
+def _conceded(a: Analysis) -> IntArray:
+    opponent_score = np.empty_like(a.gs)
+    half = len(a.gs) // 2
+    opponent_score[:half] = a.gs[half:]
+    opponent_score[half:] = a.gs[:half]
+    return a.group_sum(opponent_score)
+
+
+def _explain_count(a: Analysis, spec: Spec, i: int, group: Sequence[int]) -> str:
+    from crosstable.tiebreaks.base import REGISTRY
+
+    crit = REGISTRY[spec.code]
+    assert crit.compute is not None
+    value = crit.compute(a, spec)[i]
+    if spec.code in ("WIN", "WON"):
+        beaten = [a.name(int(a.q[e])) for e in a.entries_of(i).tolist() if a.r[e] == WIN]
+        if spec.code == "WON":
+            beaten = [a.name(int(a.q[e])) for e in a.entries_of(i).tolist() if a.r[e] == WIN and a.status[e] != FORFEIT]
+        return f"{spec.label} = {fmt_decimal(value)} ({', '.join(beaten) or 'no wins'})"
+    w, d, lo = (int(x[i]) for x in (a.wins, a.draws, a.losses))
+    return f"{spec.label} = {fmt_vulgar(value)} ({w} won, {d} drawn, {lo} lost)"
+
+
+for _crit in (points, wins, won, game_points, match_points, goals_for, goals_against, goal_difference):
+    _crit.explainer(_explain_count)

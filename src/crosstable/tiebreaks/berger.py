@@ -1,0 +1,236 @@
+"""The Berger family: weighted sums of the opponents' scores, and the historical
+scores built on them (Gelbfuhs 1873, Sonneborn–Berger 1886).
+
+Every member is ``w_win·T_won + w_draw·T_drawn + w_loss·T_lost`` (SPEC §3.1), where
+``T_won``, ``T_drawn``, ``T_lost`` are the sums of the final scores of the opponents
+the participant beat, drew with and lost to. One function computes them all; the
+codes differ only in their weights.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+
+import numpy as np
+
+from crosstable.model import DRAW, LOSS, WIN
+from crosstable.numbers import fmt_decimal, fmt_vulgar
+from crosstable.tiebreaks.base import Analysis, Column, Spec, criterion
+
+F = Fraction
+
+#: Fixed weights (win, draw, loss) of the presets; ``None`` means "the scoring
+#: system's own points" (Sonneborn–Berger).
+PRESET_WEIGHTS: dict[str, tuple[Fraction, Fraction, Fraction] | None] = {
+    "SB": None,
+    "SHM": (F(1), F(0), F(-1)),
+    "RIGA": (F(2), F(3, 2), F(1)),
+    "GORIN": (F(4), F(2), F(1)),
+}
+
+
+def weights(a: Analysis, spec: Spec) -> tuple[Fraction, Fraction, Fraction]:
+    """The (win, draw, loss) weights of a member of the family."""
+    if spec.args is not None:
+        w, d, lo = spec.args
+        return (w, d, lo)
+    preset = PRESET_WEIGHTS[spec.code]
+    if preset is not None:
+        return preset
+    if a.t.kind == "game_points":
+        return (F(1), F(1, 2), F(0))
+    s = a.t.scoring
+    return (s.win, s.draw, s.loss)
+
+
+def basis_of(a: Analysis, spec: Spec) -> str | None:
+    """Whose scores are weighted: ``:GP``/``:MP`` if given; in team events the
+    opponents' game points (the 1957 Olympiad convention of seeds 000/002)."""
+    if spec.basis is not None:
+        return spec.basis
+    return "GP" if a.t.kind == "game_points" else None
+
+
+def weighted_sum(a: Analysis, spec: Spec) -> Column:
+    """``w_win·T_won + w_draw·T_drawn + w_loss·T_lost``, exactly."""
+    w_win, w_draw, w_loss = weights(a, spec)
+    t_won, t_drawn, t_lost = a.opponent_sums(basis_of(a, spec))
+    return Column.combine([(w_win, t_won), (w_draw, t_drawn), (w_loss, t_lost)])
+
+
+@criterion("SB", "Sonneborn–Berger", aliases=("KB", "ZB", "NEUSTADTL", "BERGER"), takes_args=True, takes_basis=True)
+def sonneborn_berger(a: Analysis, spec: Spec) -> Column:
+    """Sonneborn–Berger (Neustadtl) score: ``SB = Σ_j x_ij · S_j``.
+
+    The opponents' final scores weighted by the points the participant took from
+    them: the scoring system's points for a win, a draw and a loss, so (1, ½, 0) in
+    chess and (2, 1, 0) in draughts. ``SB(w,d,l)`` gives any other weights (for
+    instance the (2, 1, 0) football variant of seed 003). In a team event it is the
+    match result (1, ½, 0) times the opponent's game points.
+
+    Source: seeds 000/002 (``ZB = T_won + 0.5·T_drawn``); FIDE C.07 art. 9.1.
+
+    Example (seed 000, 7-player table): Zhelyazkov drew with Mikhailov (5),
+    Alexandrov (4½), Angelov (4), Ganev (2½) and beat Kalchev (1) and Getovski (0):
+    SB = 2.5 + 2.25 + 2 + 1.25 + 1 + 0 = 9.
+    """
+    return weighted_sum(a, spec)
+
+
+@criterion("SHM", "simplified Berger (Dvoretsky, Shmulyan)", aliases=("OB", "SIMPLIFIED-BERGER"), takes_basis=True)
+def simplified_berger(a: Analysis, spec: Spec) -> Column:
+    """Simplified Berger coefficient: ``SHM = T_won − T_lost`` (weights 1, 0, −1).
+
+    Source: seeds 000/002 (``OB = Sh = T_won − T_lost``), proposed by M. Dvoretsky.
+
+    Example (seed 000): Angelov beat Ganev (2½), Kalchev (1), Getovski (0) and lost
+    to Mikhailov (5): SHM = 2.5 + 1 + 0 − 5 = −1.5. Ganev's value is −12.5 (the
+    seeds print −8.5 in error; SPEC §12).
+    """
+    return weighted_sum(a, spec)
+
+
+@criterion("RIGA", "Riga coefficient", takes_basis=True)
+def riga(a: Analysis, spec: Spec) -> Column:
+    """Riga coefficient: ``R = 2·T_won + 1.5·T_drawn + T_lost``.
+
+    Source: seeds 000/002. Example: a win and a loss against two opponents with 7
+    points each give 2·7 + 7 = 21, the same as two draws, 1.5·7 + 1.5·7 = 21.
+    """
+    return weighted_sum(a, spec)
+
+
+@criterion("GORIN", "Gorin coefficient", takes_basis=True)
+def gorin(a: Analysis, spec: Spec) -> Column:
+    """Gorin coefficient: ``Γ = 4·T_won + 2·T_drawn + T_lost``.
+
+    Source: seeds 000/002 (A. Gorin, "Шашки" 1968). Example: a win and a loss
+    against two 7-point opponents give 4·7 + 7 = 35, two draws 2·7 + 2·7 = 28, so
+    decisive games are preferred.
+    """
+    return weighted_sum(a, spec)
+
+
+@criterion("GELB", "Gelbfuhs score", aliases=("GELBFUHS",))
+def gelbfuhs(a: Analysis, spec: Spec) -> Column:
+    """Gelbfuhs score (1873): ``G_i = Σ_j f_ij · (1 + S_j / (n_j · w))``.
+
+    ``f_ij`` is i's result against j as a fraction of a win (1, ½, 0), ``S_j`` j's
+    score, ``n_j`` the number of games j played and ``w`` the points for a win, so
+    ``S_j/(n_j·w)`` is j's share of the maximum. Made for events where not everyone
+    played the same number of games; with equal numbers of games in chess points
+    ``G_i = S_i + SB_i / n``.
+
+    Source: seed 000 (``G(i) = S_i + KB_i / n``); SPEC §3.2.
+
+    Example (seed 000): Zhelyazkov, S = 4, SB = 9, n = 6: G = 4 + 9/6 = 5.5.
+    """
+    f = a.r  # outcome code = result in halves of a win
+    half_share = np.zeros(a.n, dtype=np.int64)  # Σ f (in halves)
+    np.add.at(half_share, a.p, f)
+    s = a.points
+    win_units = int(a.t.scoring.win * s.den)
+    n_q = a.games_played[a.q]
+    totals: list[Fraction] = [F(int(h), 2) for h in half_share.tolist()]
+    for m in np.unique(n_q).tolist():
+        if m == 0:
+            continue
+        mask = n_q == m
+        acc = np.zeros(a.n, dtype=np.int64)
+        np.add.at(acc, a.p[mask], f[mask] * s.num[a.q[mask]])
+        den = 2 * m * win_units
+        for i in np.nonzero(acc)[0].tolist():
+            totals[i] += F(int(acc[i]), den)
+    return column_of(totals)
+
+
+@criterion("NNSB", "Sonneborn–Berger of 1886 (non-Neustadtl)", aliases=("ZBMN", "KBMN"))
+def nnsb(a: Analysis, spec: Spec) -> Column:
+    """Non-Neustadtl Sonneborn–Berger score (1886): ``S_i² + SB_i``.
+
+    Source: seed 000 (``ZBMN(i) = S_i × S_i + T_won + ½·T_drawn``).
+
+    Example (seed 000): Zhelyazkov, S = 4, SB = 9: NNSB = 16 + 9 = 25.
+    """
+    s = a.points
+    square = Column(s.num * s.num, s.den * s.den)
+    return Column.combine([(F(1), square), (F(1), weighted_sum(a, Spec("SB")))])
+
+
+def column_of(values: Sequence[Fraction]) -> Column:
+    """Exact Fractions as one Column over their common denominator."""
+    import math
+
+    den = math.lcm(1, *(v.denominator for v in values))
+    nums = [v.numerator * (den // v.denominator) for v in values]
+    arr = np.array(nums, dtype=np.int64 if max(map(abs, nums), default=0) < 2**62 else object)
+    return Column(arr, den)
+
+
+# -- explanations -----------------------------------------------------------------------
+_OUTCOME_WORD = {WIN: "win over", DRAW: "draw with", LOSS: "loss to"}
+
+
+def _weight_phrase(w: Fraction, name: str, score: Fraction, outcome: int) -> str:
+    if w == 0:
+        return f"{_OUTCOME_WORD[outcome]} {name}"
+    if w == 1:
+        return f"all of {name}'s {fmt_vulgar(score)}"
+    if w == -1:
+        return f"{name}'s {fmt_vulgar(score)}, {_OUTCOME_WORD[outcome].split()[0]}"
+    if 0 < w < 1:
+        return f"{fmt_vulgar(w)} of {name}'s {fmt_vulgar(score)}"
+    return f"{fmt_vulgar(w)} × {name}'s {fmt_vulgar(score)}"
+
+
+def sum_text(label: str, terms: Sequence[tuple[Fraction, str]], total: Fraction) -> str:
+    """``LABEL = t1 (why) + t2 (why) − t3 (why) = total``, the seeds' style."""
+    if not terms:
+        return f"{label} = 0 (no games) = {fmt_decimal(total)}"
+    parts: list[str] = []
+    for k, (value, why) in enumerate(terms):
+        sign = "−" if value < 0 else "+"
+        text = f"{fmt_decimal(abs(value))} ({why})"
+        parts.append(("− " if value < 0 else "") + text if k == 0 else f"{sign} {text}")
+    return f"{label} = {' '.join(parts)} = {fmt_decimal(total)}"
+
+
+def _explain_weighted(a: Analysis, spec: Spec, i: int, group: Sequence[int]) -> str:
+    w = weights(a, spec)
+    by_outcome = {WIN: w[0], DRAW: w[1], LOSS: w[2]}
+    basis = a.basis(basis_of(a, spec))
+    terms: list[tuple[Fraction, str]] = []
+    for e in a.entries_of(i).tolist():
+        q, r = int(a.q[e]), int(a.r[e])
+        score = basis[q]
+        weight = by_outcome[r]
+        terms.append((weight * score, _weight_phrase(weight, a.name(q), score, r)))
+    return sum_text(spec.label, terms, weighted_sum(a, spec)[i])
+
+
+for _crit in (sonneborn_berger, simplified_berger, riga, gorin):
+    _crit.explainer(_explain_weighted)
+
+
+@gelbfuhs.explainer
+def _explain_gelb(a: Analysis, spec: Spec, i: int, group: Sequence[int]) -> str:
+    s = a.points
+    win = a.t.scoring.win
+    terms: list[tuple[Fraction, str]] = []
+    for e in a.entries_of(i).tolist():
+        q, r = int(a.q[e]), int(a.r[e])
+        f = F(r, 2)
+        n_q = int(a.games_played[q])
+        share = s[q] / (n_q * win)
+        terms.append(
+            (f * (1 + share), f"{fmt_vulgar(f)} × (1 + {fmt_vulgar(s[q])}/{fmt_vulgar(n_q * win)}), {a.name(q)}")
+        )
+    return sum_text(spec.label, terms, gelbfuhs.compute(a, spec)[i])  # type: ignore[misc]
+
+
+@nnsb.explainer
+def _explain_nnsb(a: Analysis, spec: Spec, i: int, group: Sequence[int]) -> str:
+    s = a.points[i]
+    sb = weighted_sum(a, Spec("SB"))[i]
+    return f"{spec.label} = S² + SB = {fmt_vulgar(s)}² + {fmt_decimal(sb)} = {fmt_decimal(s * s + sb)}"

@@ -1,0 +1,62 @@
+"""Buchholz: the sum of the opponents' scores, with the cut and median modifiers."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+
+from crosstable.numbers import fmt_vulgar
+from crosstable.tiebreaks.base import Analysis, Column, Spec, criterion, trimmed_sums
+from crosstable.tiebreaks.berger import sum_text
+
+
+def cuts(spec: Spec) -> tuple[int, int]:
+    """``(low, high)``: how many lowest and highest values the modifiers remove.
+
+    ``/Cn`` removes the n lowest, ``/Mn`` the n lowest and the n highest.
+    """
+    c = int(spec.modifier("C", Fraction(0)) or 0)
+    m = int(spec.modifier("M", Fraction(0)) or 0)
+    return c + m, m
+
+
+@criterion("BH", "Buchholz", aliases=("BUCHHOLZ",), modifiers="CM", takes_basis=True)
+def buchholz(a: Analysis, spec: Spec) -> Column:
+    """Buchholz: ``BH_i = Σ_j S_j`` over i's opponents (with multiplicity).
+
+    ``BH/C1`` (Buchholz cut 1) leaves out the lowest opponent's score, ``BH/Cn`` the
+    n lowest; ``BH/M1`` (median Buchholz) the highest and the lowest, ``BH/Mn`` the n
+    highest and n lowest. With no more games than values to cut, the value is 0.
+    ``BH:GP`` sums the opponents' game points in a team event.
+
+    Source: FIDE C.07 art. 8.1 (Buchholz) and art. 14 (modifiers); seed 000 (see
+    also "Коефициент на Бухолц").
+
+    Example (seed 000, 7-player table): Getovski lost to everyone, so his Buchholz
+    is the sum of all the others' scores, 5 + 4½ + 4 + 4 + 2½ + 1 = 21, and
+    BH/C1 = 21 − 1 = 20 (Kalchev's 1 cut).
+    """
+    col = a.basis(spec.basis)
+    low, high = cuts(spec)
+    return Column(trimmed_sums(a, col.num[a.q], low, high), col.den)
+
+
+@buchholz.explainer
+def _explain(a: Analysis, spec: Spec, i: int, group: Sequence[int]) -> str:
+    col = a.basis(spec.basis)
+    entries = a.entries_of(i).tolist()
+    scored = sorted(entries, key=lambda e: int(col.num[a.q[e]]))
+    low, high = cuts(spec)
+    dropped = set(scored[:low]) | set(scored[len(scored) - high :] if high else [])
+    terms: list[tuple[Fraction, str]] = []
+    cut_names: list[str] = []
+    for e in entries:
+        q = int(a.q[e])
+        if e in dropped:
+            cut_names.append(f"{a.name(q)}'s {fmt_vulgar(col[q])}")
+        else:
+            terms.append((col[q], a.name(q)))
+    text = sum_text(spec.label, terms, buchholz.compute(a, spec)[i])  # type: ignore[misc]
+    if cut_names:
+        text += f" (cut: {', '.join(cut_names)})"
+    return text
