@@ -209,7 +209,7 @@ def _layout(text: str, source: str | None) -> _Layout:
     for lineno, fields in rows:
         k = 0
         lead = None
-        if len(fields) > n and (_is_lead(fields[0][0]) or fields[0][0] == ""):
+        if len(fields) > 1 and (_is_lead(fields[0][0]) or fields[0][0] == "") and not _is_cell(fields[1][0]):
             lead, k = fields[0], 1
         if k >= len(fields):
             problems.append(Problem("missing participant name", lineno, 1))

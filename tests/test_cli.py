@@ -1,0 +1,89 @@
+"""The command line contract of SPEC §11: JSON shape, outputs, errors with exit status 2."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from crosstable.cli import main
+from tests.conftest import EXAMPLES, load_json
+
+SEED = str(EXAMPLES / "seed-7-players.tsv")
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    result = CliRunner().invoke(main, list(args))
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_json_has_the_public_shape_and_the_seed_values() -> None:
+    code, out, err = run("standings", SEED, "--tiebreaks", "SB,SHM", "--output", "json")
+    assert code == 0, err
+    data = json.loads(out)
+    assert list(data) == ["scoring", "tiebreaks", "standings", "warnings"]
+    assert data["scoring"] == {"win": 1, "draw": 0.5, "loss": 0}
+    assert data["tiebreaks"] == ["SB", "SHM"]
+    expected = load_json("seed-7-players.expected.json")["standings"]  # seeds 000/002
+    assert [{k: r[k] for k in ("rank", "place", "name", "points", "tiebreaks")} for r in expected] == data["standings"]
+    assert data["warnings"] == []
+
+
+def test_aliases_are_reported_under_their_code() -> None:
+    code, out, _ = run("standings", SEED, "-t", "kb,ob", "-o", "json")
+    assert code == 0 and json.loads(out)["tiebreaks"] == ["SB", "SHM"]
+
+
+def test_text_csv_and_markdown() -> None:
+    code, out, _ = run("standings", SEED, "--fractions", "--crosstable")
+    assert code == 0
+    assert "11¾" in out and "Zhelyazkov" in out and "Crosstable" in out
+    code, out, _ = run("standings", SEED, "-o", "csv")
+    assert out.splitlines()[0] == "rank,place,name,points,SB"
+    assert out.splitlines()[4] == "4,4,Angelov,4,7.75"
+    code, out, _ = run("standings", SEED, "-o", "md", "--fractions")
+    assert "| 3 | Zhelyazkov | 4 | 9 |" in out and "| 4 | Angelov | 4 | 7¾ |" in out
+
+
+def test_explain_prints_the_sums() -> None:
+    code, out, _ = run("standings", SEED, "--explain", "Zhelyazkov")
+    assert code == 0
+    assert "SB = 2.5 (½ of Mikhailov's 5)" in out and out.rstrip().endswith("= 9")
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (
+            ["standings", str(EXAMPLES / "wccc-1975-80-final.as-printed.tsv")],
+            "wccc-1975-80-final.as-printed.tsv:2:23: ",
+        ),
+        (["standings", SEED, "-t", "XYZ"], "unknown criterion 'XYZ'"),
+        (["standings", SEED, "-t", "SB/C1"], "modifier /C does not apply to SB"),
+        (["standings", SEED, "--scoring", "3:1"], "scoring '3:1'"),
+        (["standings", "no-such-file.tsv"], "no-such-file.tsv: cannot read the file"),
+        (["standings", SEED, "--explain", "Nobody"], "no participant named 'Nobody'"),
+    ],
+)
+def test_bad_input_exits_2_with_one_line_and_no_output(args: list[str], message: str) -> None:
+    code, out, err = run(*args)
+    assert code == 2
+    assert out == ""
+    assert message in err
+    assert len(err.strip().splitlines()) == 1
+    assert "Traceback" not in err
+
+
+def test_console_script_runs_as_a_process(tmp_path: Path) -> None:
+    proc = subprocess.run(
+        [sys.executable, "-m", "crosstable.cli", "standings", SEED, "-o", "json"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout)["standings"][2]["name"] == "Zhelyazkov"

@@ -1,0 +1,161 @@
+"""Readers: the crosstable text format in its many typings, games lists, and their checks.
+
+The data is the seeds' 7-player table (seeds 000/002), retyped in each format; the
+expected values are the seed's (SB 11.75, 10, 9, 7.75, 3, 0, 0).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+import crosstable
+from crosstable.model import FORFEIT, PENDING
+from tests.conftest import EXAMPLES
+
+SEED_SB = [Fraction(47, 4), Fraction(10), Fraction(9), Fraction(31, 4), Fraction(3), Fraction(0), Fraction(0)]
+NAMES = ["Mikhailov", "Alexandrov", "Zhelyazkov", "Angelov", "Ganev", "Kalchev", "Getovski"]
+GRID = [
+    "- ½ ½ 1 1 1 1",
+    "½ - ½ ½ 1 1 1",
+    "½ ½ - ½ ½ 1 1",
+    "0 ½ ½ - 1 1 1",
+    "0 0 ½ 0 - 1 1",
+    "0 0 0 0 0 - 1",
+    "0 0 0 0 0 0 -",
+]
+
+
+def sb_of(t: crosstable.Tournament) -> list[Fraction]:
+    s = t.standings(["SB"])
+    return [s.row(n).values["SB"] for n in NAMES]
+
+
+def table(sep: str, cell: dict[str, str] | None = None, numbered: bool = True) -> str:
+    lines = []
+    for k, (name, row) in enumerate(zip(NAMES, GRID, strict=True)):
+        cells = [(cell or {}).get(c, c) for c in row.split()]
+        lead = [str(k + 1)] if numbered else []
+        lines.append(sep.join([*lead, name, *cells]))
+    return "\n".join(lines) + "\n"
+
+
+@pytest.mark.parametrize(
+    ("sep", "cells"),
+    [
+        ("\t", None),
+        (";", {"½": "0,5"}),
+        (",", {"½": "0.5"}),
+        ("  ", {"½": "=", "-": "×"}),
+        (" ", {"½": "1/2", "-": "x"}),
+        ("\t", {"½": "0.5", "-": "—"}),
+    ],
+)
+def test_same_values_whatever_the_typing(sep: str, cells: dict[str, str] | None) -> None:
+    t = crosstable.read_text(table(sep, cells))
+    assert t.names == NAMES
+    assert sb_of(t) == SEED_SB
+
+
+def test_without_number_column() -> None:
+    assert sb_of(crosstable.read_text(table("\t", numbered=False))) == SEED_SB
+
+
+def test_names_with_spaces_in_whitespace_tables() -> None:
+    text = table(" ").replace("Mikhailov", "Ivan Mikhailov").replace("Ganev", "De Ganev")
+    t = crosstable.read_text(text)
+    assert t.names[0] == "Ivan Mikhailov" and t.names[4] == "De Ganev"
+
+
+def test_rows_matched_to_columns_by_number() -> None:
+    lines = table("\t").splitlines()
+    shuffled = "\n".join([lines[3], lines[0], lines[6], lines[1], lines[5], lines[2], lines[4]])
+    assert sb_of(crosstable.read_text(shuffled)) == SEED_SB
+
+
+def test_games_list_gives_the_same_values() -> None:
+    rows = ["round,white,black,result"]
+    for i in range(7):
+        for j in range(i + 1, 7):
+            x = GRID[i].split()[j]
+            y = GRID[j].split()[i]
+            rows.append(f"1,{NAMES[i]},{NAMES[j]},{x}-{y}")
+    t = crosstable.read_text("\n".join(rows))
+    assert sb_of(t) == SEED_SB
+
+
+def test_draughts_table_doubles_the_coefficient() -> None:
+    # seed 000: in draughts (2-1-0) the Berger coefficient sums twice the points of the beaten
+    # opponents plus the points of those drawn with: every value is four times the chess one.
+    t = crosstable.read_text(table("\t", {"½": "1", "1": "2"}))
+    assert t.scoring.name == "draughts"
+    assert sb_of(t) == [4 * v for v in SEED_SB]
+    chess_cells_as_draughts = crosstable.read_text(table("\t"), scoring="draughts")
+    assert sb_of(chess_cells_as_draughts) == [4 * v for v in SEED_SB]
+
+
+def test_double_round_robin_cells() -> None:
+    text = "1\tA\t-\t1½\t10\n2\tB\t0½\t-\t==\n3\tC\t01\t==\t-\n"
+    t = crosstable.read_text(text)
+    assert len(t.white) == 6
+    # A: 1 + ½ + 1 + 0; B: 0 + ½ + ½ + ½; C: 0 + 1 + ½ + ½
+    assert t.scores() == [Fraction(5, 2), Fraction(3, 2), Fraction(2)]
+
+
+def test_forfeits_and_pending_games() -> None:
+    text = "1;A;-;+;1\n2;B;-;-;\n3;C;0;;-\n"
+    t = crosstable.read_text(text)
+    assert t.status is not None
+    assert sorted(t.status.tolist()) == [0, FORFEIT, PENDING]
+    assert [str(x) for x in t.scores()] == ["2", "0", "0"]
+
+
+@pytest.mark.parametrize(
+    ("text", "where", "words"),
+    [
+        (
+            "1\tA\t-\t1\t1\n2\tB\t1\t-\t1\n3\tC\t0\t0\t-\n",
+            ":1:7:",
+            "A against B is 1 but B against A (line 2, column 5) is 1: they add up to 2, a game is worth 1",
+        ),
+        ("1\tA\t-\tq\n2\tB\t0\t-\n", ":1:7:", "'q' is not a result (A against B)"),
+        ("1\tA\t-\t1\n2\tA\t0\t-\n", ":2:1:", "participant name 'A' appears twice"),
+        ("1\tA\t-\t1\t0\n2\tB\t0\t-\t1\n3\tC\t1\n", ":3:", "C has 1 result columns; the table has 3 participants"),
+        ("1\tA\t1\t1\n2\tB\t0\t-\n", ":1:", "the diagonal cell of A must be empty or a dash"),
+        ("1\tA\t-\t1\n2\tB\t\t-\n", ":1:", "a game not played yet must be empty on both sides"),
+    ],
+)
+def test_bad_tables_name_the_place(text: str, where: str, words: str) -> None:
+    with pytest.raises(crosstable.InputError) as err:
+        crosstable.read_text(text, source="bad.tsv")
+    assert str(err.value).startswith("bad.tsv" + where)
+    assert words in str(err.value)
+
+
+@pytest.mark.parametrize(
+    ("text", "where", "words"),
+    [
+        ("round,white,black,result\n1,A,B,1-0\n2,B,C,x\n", ":3:7:", "'x' is not a result (B - C)"),
+        ("round,white,black,result\n1,A,A,1-0\n", ":2:", "cannot play against itself"),
+        ("round,white,black,result\n1,A,B\n", ":2:1:", "expected at least 4 columns"),
+    ],
+)
+def test_bad_games_lists_name_the_place(text: str, where: str, words: str) -> None:
+    with pytest.raises(crosstable.InputError) as err:
+        crosstable.read_text(text, source="g.csv")
+    assert str(err.value).startswith("g.csv" + where)
+    assert words in str(err.value)
+
+
+def test_latin1_file_is_read(tmp_path: object) -> None:
+    from pathlib import Path
+
+    p = Path(str(tmp_path)) / "latin1.tsv"
+    p.write_bytes("1\tSzabó\t-\t1\n2\tKovács\t0\t-\n".encode("latin-1"))
+    assert crosstable.read(p).names == ["Szabó", "Kovács"]
+
+
+def test_example_files_read() -> None:
+    t = crosstable.read(EXAMPLES / "seed-7-players.tsv")
+    assert t.declared["SB"][2].value == 9 and t.declared["place"][3].value == 4
