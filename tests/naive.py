@@ -52,7 +52,7 @@ def buchholz(t: Tournament, low: int = 0, high: int = 0) -> list[Fraction]:
     return out
 
 
-def koya(t: Tournament, limit: Fraction = F(0)) -> list[Fraction]:
+def koya(t: Tournament, limit: int = 0) -> list[Fraction]:
     res = results(t)
     share = [sum((F(1) if o == "W" else F(1, 2) if o == "D" else F(0)) for _, o, _ in g) for g in res]
     ok = [len(g) > 0 and share[k] >= F(len(g), 2) + limit for k, g in enumerate(res)]
