@@ -33,13 +33,16 @@ column per opponent in row order, then optional summary columns. Decisions:
 
 from __future__ import annotations
 
+import math
 import re
 from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
 
+import numpy as np
+
 from crosstable.errors import InputError, Problem
-from crosstable.model import FORFEIT, PENDING, PLAYED, Declared, Game, ScoreKind, Scoring, Tournament
+from crosstable.model import FORFEIT, PENDING, PLAYED, Declared, IntArray, ScoreKind, Scoring, Tournament
 from crosstable.numbers import fmt_vulgar, parse_number
 from crosstable.tiebreaks.base import ALIASES
 
@@ -111,17 +114,20 @@ def _roman(text: str) -> int | None:
     return total
 
 
-def _split_line(line: str, sep: str | None) -> list[tuple[str, int]]:
-    """The fields of a line with their 1-based columns."""
+def _fields(line: str, sep: str | None) -> list[str]:
+    return line.split() if sep is None else [f.strip() for f in line.split(sep)]
+
+
+def _column(line: str, sep: str | None, k: int) -> int:
+    """The 1-based column where field ``k`` of a line starts (computed only for messages)."""
     if sep is None:
-        return [(m.group(0), m.start() + 1) for m in re.finditer(r"\S+", line)]
-    out: list[tuple[str, int]] = []
-    pos = 0
-    for part in line.split(sep):
-        lead = len(part) - len(part.lstrip())
-        out.append((part.strip(), pos + lead + 1))
-        pos += len(part) + len(sep)
-    return out
+        found = list(re.finditer(r"\S+", line))
+        return found[k].start() + 1 if k < len(found) else len(line) + 1
+    parts = line.split(sep)
+    pos = sum(len(p) + len(sep) for p in parts[:k])
+    if k < len(parts):
+        pos += len(parts[k]) - len(parts[k].lstrip())
+    return pos + 1
 
 
 def _choose_separator(lines: list[str]) -> str | None:
@@ -181,12 +187,27 @@ def _is_lead(token: str) -> bool:
 
 @dataclass
 class _Layout:
-    header: list[tuple[str, int]] | None
-    names: list[str]
-    leads: list[tuple[str, int] | None]
-    cells: list[list[Cell]]
-    trailing: list[list[Cell]]
+    """The text cut into a header, and per participant row: its line, name, lead
+    (number or place) field, result fields and summary fields."""
+
+    sep: str | None
+    header: list[str] | None
     lines: list[int]
+    texts: list[str]
+    names: list[str]
+    leads: list[str | None]
+    starts: list[int]
+    results: list[list[str]]
+    trailing: list[list[str]]
+
+    def cell(self, row: int, k: int) -> Cell:
+        """Result field k of a row, with its place."""
+        text = self.results[row][k] if k < len(self.results[row]) else ""
+        return Cell(text, self.lines[row], _column(self.texts[row], self.sep, self.starts[row] + k))
+
+    def summary(self, row: int, k: int) -> Cell:
+        base = self.starts[row] + len(self.results[row])
+        return Cell(self.trailing[row][k], self.lines[row], _column(self.texts[row], self.sep, base + k))
 
 
 def _layout(text: str, source: str | None) -> _Layout:
@@ -196,45 +217,44 @@ def _layout(text: str, source: str | None) -> _Layout:
     if not numbered:
         raise InputError(source, [Problem("the file is empty", 1, 1)])
     sep = _choose_separator([ln for _, ln in numbered])
-    rows = [(k, _split_line(ln, sep)) for k, ln in numbered]
     header = None
-    first = [c for c, _ in rows[0][1]]
+    first = _fields(numbered[0][1], sep)
     if first[1:3] == ["1", "2"] or first[2:4] == ["1", "2"]:
-        header, rows = rows[0][1], rows[1:]
-    n = len(rows)
+        header, numbered = first, numbered[1:]
+    n = len(numbered)
     if n < 2:
         raise InputError(source, [Problem("a crosstable needs at least two participants", numbered[0][0], 1)])
     problems: list[Problem] = []
-    out = _Layout(header, [], [], [], [], [])
-    for lineno, fields in rows:
+    out = _Layout(sep, header, [], [], [], [], [], [], [])
+    for lineno, line in numbered:
+        fields = _fields(line, sep)
         k = 0
         lead = None
-        if len(fields) > 1 and (_is_lead(fields[0][0]) or fields[0][0] == "") and not _is_cell(fields[1][0]):
+        if len(fields) > 1 and (_is_lead(fields[0]) or fields[0] == "") and not _is_cell(fields[1]):
             lead, k = fields[0], 1
-        if k >= len(fields):
-            problems.append(Problem("missing participant name", lineno, 1))
-            continue
-        name_col = fields[k][1]
+        name_at = k
         if sep is None:  # the name runs up to the first result cell
             j = k + 1
-            while j < len(fields) and not _is_cell(fields[j][0]):
+            while j < len(fields) and not _is_cell(fields[j]):
                 j += 1
-            name, k = " ".join(c for c, _ in fields[k:j]), j
+            name, k = " ".join(fields[k:j]), j
         else:
-            name, k = fields[k][0], k + 1
+            name, k = (fields[k], k + 1) if k < len(fields) else ("", k)
         if not name:
-            problems.append(Problem("missing participant name", lineno, name_col))
+            problems.append(Problem("missing participant name", lineno, _column(line, sep, name_at)))
         res = fields[k : k + n]
         if len(res) < n:
-            where = fields[-1][1]
+            where = _column(line, sep, len(fields) - 1)
             problems.append(
                 Problem(f"{name} has {len(res)} result columns; the table has {n} participants", lineno, where)
             )
+        out.lines.append(lineno)
+        out.texts.append(line)
         out.names.append(name)
         out.leads.append(lead)
-        out.cells.append([Cell(c, lineno, col) for c, col in res])
-        out.trailing.append([Cell(c, lineno, col) for c, col in fields[k + n :]])
-        out.lines.append(lineno)
+        out.starts.append(k)
+        out.results.append(res)
+        out.trailing.append(fields[k + n :])
     for name, count in Counter(out.names).items():
         if count > 1 and name:
             k = [i for i, x in enumerate(out.names) if x == name][1]
@@ -248,10 +268,10 @@ def _row_of_number(lay: _Layout) -> list[int]:
     """``row[c]``: the row of participant number ``c + 1``. Rows are matched to
     columns by a number column when it is a permutation of 1..n, else by order."""
     n = len(lay.names)
-    lead_label = lay.header[0][0].strip().lower() if lay.header else ""
+    lead_label = lay.header[0].strip().lower() if lay.header else ""
     if lead_label in _LABELS["place"] or any(lead is None for lead in lay.leads):
         return list(range(n))
-    nums = [parse_number(lead[0]) for lead in lay.leads if lead is not None]
+    nums = [parse_number(lead) for lead in lay.leads if lead is not None]
     if all(v is not None and v.denominator == 1 for v in nums):
         ints = [int(v) - 1 for v in nums if v is not None]
         if sorted(ints) == list(range(n)):
@@ -262,141 +282,202 @@ def _row_of_number(lay: _Layout) -> list[int]:
     return list(range(n))
 
 
-def _pair(i: int, j: int, x: Mark, y: Mark, a: Cell, b: Cell, names: list[str], per_game: Fraction) -> Game | Problem:
-    """The game described by cell (i, j) = x and its mirror (j, i) = y."""
+def _pair(i: int, j: int, x: Mark, y: Mark, a: Cell, b: Cell, names: list[str], per_game: Fraction) -> Problem:
+    """What is wrong with cell (i, j) = x against its mirror (j, i) = y."""
     mirror = f"{names[j]} against {names[i]} (line {b.line}, column {b.column})"
     me = f"{names[i]} against {names[j]}"
     if x.kind == "pending" or y.kind == "pending":
-        if x.kind != y.kind:
-            return Problem(
-                f"{me} is {a.text or 'empty'!r} but {mirror} is {b.text or 'empty'!r}: "
-                "a game not played yet must be empty on both sides",
-                a.line,
-                a.column,
-            )
-        return Game(i, j, Fraction(0), Fraction(0), 0, PENDING)
-    if x.kind in "+-" or y.kind in "+-":
-        if x.kind + y.kind not in ("+-", "-+", "--"):
-            return Problem(
-                f"{me} is {a.text!r} but {mirror} is {b.text!r}: a forfeit is + on one side and - on the other",
-                a.line,
-                a.column,
-            )
-        won = (per_game if x.kind == "+" else Fraction(0), per_game if y.kind == "+" else Fraction(0))
-        return Game(i, j, won[0], won[1], 0, FORFEIT)
-    if x.kind == "score" or y.kind == "score":
-        if (x.kind, y.kind) != ("score", "score") or (x.value, x.other) != (y.other, y.value):
-            return Problem(f"{me} is {a.text!r} but {mirror} is {b.text!r}: the scores do not mirror", a.line, a.column)
-        return Game(i, j, x.value, x.other, 0, PLAYED)
-    if x.value + y.value != per_game:
         return Problem(
-            f"{me} is {fmt_vulgar(x.value)} but {mirror} is {fmt_vulgar(y.value)}: they add up to "
-            f"{fmt_vulgar(x.value + y.value)}, a game is worth {fmt_vulgar(per_game)} in this table",
+            f"{me} is {a.text or 'empty'!r} but {mirror} is {b.text or 'empty'!r}: "
+            "a game not played yet must be empty on both sides",
             a.line,
             a.column,
         )
-    return Game(i, j, x.value, y.value, 0, PLAYED)
+    if x.kind in "+-" or y.kind in "+-":
+        return Problem(
+            f"{me} is {a.text!r} but {mirror} is {b.text!r}: a forfeit is + on one side and - on the other",
+            a.line,
+            a.column,
+        )
+    if x.kind == "score" or y.kind == "score":
+        return Problem(f"{me} is {a.text!r} but {mirror} is {b.text!r}: the scores do not mirror", a.line, a.column)
+    return Problem(
+        f"{me} is {fmt_vulgar(x.value)} but {mirror} is {fmt_vulgar(y.value)}: they add up to "
+        f"{fmt_vulgar(x.value + y.value)}, a game is worth {fmt_vulgar(per_game)} in this table",
+        a.line,
+        a.column,
+    )
+
+
+_KINDS = ("pending", "num", "score", "+", "-")
+PEND, NUM, SCORE, PLUS, MINUS = range(5)
 
 
 def read_crosstable(text: str, source: str | None = None, scoring: Scoring | None = None) -> Tournament:
-    """Read the crosstable text format (see the module docstring)."""
+    """Read the crosstable text format (see the module docstring).
+
+    The cells are classified once per distinct text and then checked and turned
+    into games with array operations, so a 1,000-player table is read in well
+    under a second.
+    """
     lay = _layout(text, source)
     n = len(lay.names)
     row = _row_of_number(lay)
     names = [lay.names[row[c]] for c in range(n)]
-    grid = [[lay.cells[row[i]][j] for j in range(n)] for i in range(n)]
-    double = any(_DOUBLE.match(c.text) and c.text != "1½" for r in grid for c in r)
+    grid = [lay.results[row[i]] for i in range(n)]
+
+    def cell(i: int, j: int) -> Cell:
+        return lay.cell(row[i], j)
+
+    tokens: list[str] = sorted(set().union(*grid))
+    double = any(_DOUBLE.match(t) and t != "1½" for t in tokens)
+    marks = {t: _marks(t, double) for t in tokens}
+    code = {t: k for k, t in enumerate(tokens)}
+    idx = np.array([[code[x] for x in r] for r in grid], dtype=np.int64).reshape(n, n)
+
     problems: list[Problem] = []
-    marks: list[list[list[Mark]]] = [[[] for _ in range(n)] for _ in range(n)]
-    for i in range(n):
-        for j in range(n):
-            cell = grid[i][j]
-            if i == j:
-                if cell.text not in DIAGONAL:
-                    problems.append(
-                        Problem(f"the diagonal cell of {names[i]} must be empty or a dash", cell.line, cell.column)
-                    )
-                continue
-            found = _marks(cell.text, double)
-            if found is None:
-                problems.append(
-                    Problem(f"{cell.text!r} is not a result ({names[i]} against {names[j]})", cell.line, cell.column)
-                )
-            else:
-                marks[i][j] = found
+    diagonal_ok = np.array([t in DIAGONAL for t in tokens], dtype=bool)
+    for i in np.nonzero(~diagonal_ok[np.diag(idx)])[0].tolist():
+        c = cell(i, i)
+        problems.append(Problem(f"the diagonal cell of {names[i]} must be empty or a dash", c.line, c.column))
+    unreadable = np.array([marks[t] is None for t in tokens], dtype=bool)
+    bad = unreadable[idx]
+    np.fill_diagonal(bad, False)
+    for i, j in zip(*np.nonzero(bad), strict=True):
+        c = cell(int(i), int(j))
+        problems.append(Problem(f"{c.text!r} is not a result ({names[i]} against {names[j]})", c.line, c.column))
     if problems:
         raise InputError(source, problems)
 
-    # A game's worth: the most common sum of two mirrored numeric cells.
-    sums = Counter(
-        x.value + y.value
-        for i in range(n)
-        for j in range(i + 1, n)
-        for x, y in zip(marks[i][j], marks[j][i], strict=False)
-        if x.kind == y.kind == "num"
-    )
-    per_game = sums.most_common(1)[0][0] if sums else Fraction(1)
-    scores = [(i, j) for i in range(n) for j in range(n) for m in marks[i][j] if m.kind == "score"]
-    home_and_away = any(
-        not marks[j][i]
-        or any(
-            y.kind != "score" or (x.value, x.other) != (y.other, y.value)
-            for x, y in zip(marks[i][j], marks[j][i], strict=False)
-        )
-        for i, j in scores
-    )
-    games: list[Game] = []
-    for i in range(n):
-        for j in range(n):
-            if i == j:
-                continue
-            if home_and_away:  # every cell is the row's home game
-                for m in marks[i][j]:
-                    if m.kind == "score":
-                        games.append(Game(i, j, m.value, m.other, 0, PLAYED))
-                    elif m.kind == "pending":
-                        games.append(Game(i, j, Fraction(0), Fraction(0), 0, PENDING))
-                    else:
-                        cell = grid[i][j]
-                        problems.append(Problem(f"{cell.text!r} is not a score", cell.line, cell.column))
-                continue
-            if j < i:
-                continue
-            a, b = marks[i][j], marks[j][i]
-            a = a or [Mark("pending")] * len(b)
-            b = b or [Mark("pending")] * len(a)
-            if len(a) != len(b):
-                problems.append(
-                    Problem(
-                        f"{names[i]} against {names[j]} has {len(a)} results but {names[j]} against {names[i]} "
-                        f"(line {grid[j][i].line}, column {grid[j][i].column}) has {len(b)}",
-                        grid[i][j].line,
-                        grid[i][j].column,
-                    )
-                )
-                continue
-            for x, y in zip(a or [Mark("pending")], b or [Mark("pending")], strict=True):
-                found_game = _pair(i, j, x, y, grid[i][j], grid[j][i], names, per_game)
-                if isinstance(found_game, Problem):
-                    problems.append(found_game)
-                else:
-                    games.append(found_game)
-    if problems:
-        raise InputError(source, problems)
+    # Per distinct text: how many results, and each result's kind, value and other value.
+    layers = max((len(m) for m in marks.values() if m), default=1)
+    den = math.lcm(1, *(x.denominator for m in marks.values() if m for mk in m for x in (mk.value, mk.other)))
+    count = np.array([len(marks[t] or []) for t in tokens], dtype=np.int64)
+    kind = np.full((layers, len(tokens)), PEND, dtype=np.int64)
+    val = np.zeros((layers, len(tokens)), dtype=np.int64)
+    oth = np.zeros((layers, len(tokens)), dtype=np.int64)
+    for k, tok in enumerate(tokens):
+        for lay_k, mk in enumerate(marks[tok] or []):
+            kind[lay_k, k] = _KINDS.index(mk.kind)
+            val[lay_k, k] = int(mk.value * den)
+            oth[lay_k, k] = int(mk.other * den)
+    cnt = count[idx]
+    kinds, values, others = kind[:, idx], val[:, idx], oth[:, idx]  # (layers, n, n)
 
-    kind: ScoreKind
-    if scores:
-        kind = "goals"
-    elif all(g.white_score in (0, per_game / 2, per_game) for g in games if g.status == PLAYED):
-        kind = "result" if per_game in (1, 2) else "game_points"
+    iu, ju = np.triu_indices(n, 1)
+    ka, kb = kinds[:, iu, ju], kinds[:, ju, iu]
+    va, vb, oa, ob = values[:, iu, ju], values[:, ju, iu], others[:, iu, ju], others[:, ju, iu]
+    ca, cb = cnt[iu, ju], cnt[ju, iu]
+    numeric = (ka == NUM) & (kb == NUM)
+    sums = (va + vb)[numeric]
+    if sums.size:
+        values, freq = np.unique(sums, return_counts=True)
+        per_game_units = int(values[np.argmax(freq)])
     else:
-        kind = "game_points"
+        per_game_units = den
+    per_game = Fraction(per_game_units, den)
+    has_scores = bool(((kinds == SCORE) & (cnt > 0)[None]).any())
+    mirrored = (ka == SCORE) & (kb == SCORE) & (va == ob) & (oa == vb)
+    home_and_away = has_scores and bool((((ka == SCORE) | (kb == SCORE)) & ~mirrored).any())
+
+    white: list[IntArray] = []
+    black: list[IntArray] = []
+    ws: list[IntArray] = []
+    bs: list[IntArray] = []
+    status: list[IntArray] = []
+
+    def emit(w: IntArray, b: IntArray, x: IntArray, y: IntArray, st: int) -> None:
+        white.append(w)
+        black.append(b)
+        ws.append(x)
+        bs.append(y)
+        status.append(np.full(len(w), st, dtype=np.int64))
+
+    if home_and_away:  # every cell is the row's home game
+        off = ~np.eye(n, dtype=bool)
+        for lk in range(layers):
+            present = off & ((cnt > lk) | ((cnt == 0) & (lk == 0)))
+            k_l = np.where(cnt > 0, kinds[lk], PEND)
+            for i, j in zip(*np.nonzero(present & (k_l != SCORE) & (k_l != PEND)), strict=True):
+                c = cell(int(i), int(j))
+                problems.append(Problem(f"{c.text!r} is not a score", c.line, c.column))
+            sel = present & (k_l == SCORE)
+            gi, gj = np.nonzero(sel)
+            emit(gi, gj, values[lk][sel], others[lk][sel], PLAYED)
+            gi, gj = np.nonzero(present & (k_l == PEND))
+            emit(gi, gj, np.zeros(len(gi), np.int64), np.zeros(len(gi), np.int64), PENDING)
+    else:
+        uneven = (ca != cb) & (ca > 0) & (cb > 0)
+        for k in np.nonzero(uneven)[0].tolist():
+            i, j = int(iu[k]), int(ju[k])
+            a, b = cell(i, j), cell(j, i)
+            problems.append(
+                Problem(
+                    f"{names[i]} against {names[j]} has {ca[k]} results but {names[j]} against {names[i]} "
+                    f"(line {b.line}, column {b.column}) has {cb[k]}",
+                    a.line,
+                    a.column,
+                )
+            )
+        depth = np.maximum(np.maximum(ca, cb), 1)
+        for lk in range(layers):
+            used = (depth > lk) & ~uneven
+            x = np.where(ca > 0, ka[lk], PEND)
+            y = np.where(cb > 0, kb[lk], PEND)
+            pend = used & (x == PEND) & (y == PEND)
+            forfeit = used & (
+                ((x == PLUS) & (y == MINUS)) | ((x == MINUS) & (y == PLUS)) | ((x == MINUS) & (y == MINUS))
+            )
+            score = used & (x == SCORE) & (y == SCORE) & (va[lk] == ob[lk]) & (oa[lk] == vb[lk])
+            num = used & (x == NUM) & (y == NUM) & (va[lk] + vb[lk] == per_game_units)
+            zero = np.zeros(int(pend.sum()), np.int64)
+            emit(iu[pend], ju[pend], zero, zero, PENDING)
+            emit(
+                iu[forfeit],
+                ju[forfeit],
+                np.where(x[forfeit] == PLUS, per_game_units, 0),
+                np.where(y[forfeit] == PLUS, per_game_units, 0),
+                FORFEIT,
+            )
+            emit(iu[score], ju[score], va[lk][score], oa[lk][score], PLAYED)
+            emit(iu[num], ju[num], va[lk][num], vb[lk][num], PLAYED)
+            for k in np.nonzero(used & ~(pend | forfeit | score | num))[0].tolist():
+                i, j = int(iu[k]), int(ju[k])
+                mx = (marks[grid[i][j]] or [Mark("pending")] * layers)[lk]
+                my = (marks[grid[j][i]] or [Mark("pending")] * layers)[lk]
+                problems.append(_pair(i, j, mx, my, cell(i, j), cell(j, i), names, per_game))
+    if problems:
+        problems.sort(key=lambda p: (p.line or 0, p.column or 0))
+        raise InputError(source, problems)
+
+    w_arr, b_arr = np.concatenate(white), np.concatenate(black)
+    ws_arr, bs_arr, st_arr = np.concatenate(ws), np.concatenate(bs), np.concatenate(status)
+    order = np.lexsort((b_arr, w_arr))
+    allowed = [0, per_game_units] + ([per_game_units // 2] if per_game_units % 2 == 0 else [])
+    kind_name: ScoreKind
+    if has_scores:
+        kind_name = "goals"
+    elif np.isin(ws_arr[st_arr == PLAYED], allowed).all():
+        kind_name = "result" if per_game in (1, 2) else "game_points"
+    else:
+        kind_name = "game_points"
     if scoring is None:
-        default = {"goals": "football", "game_points": "team"}.get(kind, "chess" if per_game == 1 else "draughts")
+        default = {"goals": "football", "game_points": "team"}.get(kind_name, "chess" if per_game == 1 else "draughts")
         scoring = Scoring.parse(default)
-    t = Tournament.from_game_objects(names, games, scoring=scoring, kind=kind, source=source)
-    t.declared = _declared(lay, row)
-    return t
+    result = Tournament(
+        names=names,
+        white=w_arr[order],
+        black=b_arr[order],
+        white_score=ws_arr[order],
+        black_score=bs_arr[order],
+        score_denominator=den,
+        status=st_arr[order],
+        kind=kind_name,
+        scoring=scoring,
+        source=source,
+    )
+    result.declared = _declared(lay, row)
+    return result
 
 
 def _declared(lay: _Layout, row_of: list[int]) -> dict[str, dict[int, Declared]]:
@@ -405,10 +486,9 @@ def _declared(lay: _Layout, row_of: list[int]) -> dict[str, dict[int, Declared]]
     out: dict[str, dict[int, Declared]] = {}
     lead_key: str | None = None
     if lay.header is not None:
-        labels = [c for c, _ in lay.header]
-        first_result = labels.index("1")
-        summary = labels[first_result + n :]
-        lead_key = _label_key(labels[0]) if first_result == 2 else None
+        first_result = lay.header.index("1")
+        summary = lay.header[first_result + n :]
+        lead_key = _label_key(lay.header[0]) if first_result == 2 else None
     else:
         summary = ["points"]
     keys = [_label_key(lbl) for lbl in summary]
@@ -417,15 +497,15 @@ def _declared(lay: _Layout, row_of: list[int]) -> dict[str, dict[int, Declared]]
         for k, key in enumerate(keys):
             if key is None or k >= len(lay.trailing[r]):
                 continue
-            cell = lay.trailing[r][k]
-            value = _summary_value(cell.text, key)
+            value = _summary_value(lay.trailing[r][k], key)
             if value is not None:
+                cell = lay.summary(r, k)
                 out.setdefault(key, {})[col] = Declared(value, cell.line, cell.column)
         lead = lay.leads[r]
         if lead_key == "place" and lead is not None:
-            value = _summary_value(lead[0], "place")
+            value = _summary_value(lead, "place")
             if value is not None:
-                out.setdefault("place", {})[col] = Declared(value, lay.lines[r], lead[1])
+                out.setdefault("place", {})[col] = Declared(value, lay.lines[r], _column(lay.texts[r], lay.sep, 0))
     return out
 
 

@@ -64,7 +64,10 @@ class Column:
         """The same values over the smallest common denominator."""
         if self.den == 1 or len(self.num) == 0:
             return self
-        g = math.gcd(self.den, *(int(x) for x in np.unique(self.num).tolist()))
+        if self.num.dtype == object:
+            g = math.gcd(self.den, *(int(x) for x in self.num.tolist()))
+        else:
+            g = math.gcd(self.den, int(np.gcd.reduce(self.num)))
         if g == 1:
             return self
         return Column(self.num // g, self.den // g)
@@ -259,33 +262,54 @@ class Analysis:
     def __post_init__(self) -> None:
         t = self.t
         assert t.status is not None
-        c = t.status != PENDING
-        w, b = t.white[c], t.black[c]
+        counted = t.status != PENDING
+        self._counted: NDArray[np.bool_] | None = None if counted.all() else counted
         self.n = len(t.names)
-        self.p: IntArray = np.concatenate([w, b])
-        self.q: IntArray = np.concatenate([b, w])
-        self.r: IntArray = np.concatenate([t.white_outcome[c], t.black_outcome[c]])
-        self.gs: IntArray = np.concatenate([t.white_score[c], t.black_score[c]])
-        self.status: IntArray = np.concatenate([t.status[c], t.status[c]])
-        assert t.rounds is not None
-        self.rnd: IntArray = np.concatenate([t.rounds[c], t.rounds[c]])
+        self.p: IntArray = self._entries(t.white, t.black, np.int32)
+        self.q: IntArray = self._entries(t.black, t.white, np.int32)
+        self.r: IntArray = self._entries(t.white_outcome, t.black_outcome, np.int8)
         self.D = t.scoring.denominator
-        self.pts: IntArray = t.scoring.units()[self.r]
+
+    def _entries(self, white: IntArray, black: IntArray, dtype: Any) -> IntArray:
+        """A per-entry array: white's values, then black's, over the counted games.
+        Small dtypes keep a million-entry tournament light on memory."""
+        c = self._counted
+        parts = (white, black) if c is None else (white[c], black[c])
+        return np.concatenate([x.astype(dtype, copy=False) for x in parts])
+
+    @cached_property
+    def pts(self) -> IntArray:
+        """Each entry's points, in units of ``1/D``."""
+        units: IntArray = self.t.scoring.units()[self.r]
+        return units
+
+    @cached_property
+    def gs(self) -> IntArray:
+        """Each entry's own score in the game (game points, goals)."""
+        return self._entries(self.t.white_score, self.t.black_score, np.int64)
+
+    @cached_property
+    def status(self) -> IntArray:
+        assert self.t.status is not None
+        return self._entries(self.t.status, self.t.status, np.int8)
+
+    @cached_property
+    def rnd(self) -> IntArray:
+        assert self.t.rounds is not None
+        return self._entries(self.t.rounds, self.t.rounds, np.int64)
 
     # -- per-participant sums -----------------------------------------------------------
     def group_sum(self, values: NDArray[Any], mask: NDArray[np.bool_] | None = None) -> IntArray:
         """Σ of per-entry values for each participant (exact integer sums)."""
-        out = np.zeros(self.n, dtype=np.int64)
         if mask is None:
-            np.add.at(out, self.p, values)
-        else:
-            np.add.at(out, self.p[mask], values[mask])
-        return out
+            return sum_by(self.p, values, self.n)
+        return sum_by(self.p[mask], values[mask], self.n)
 
     @cached_property
     def points(self) -> Column:
-        """The primary score S: points (match points in team events)."""
-        return Column(self.group_sum(self.pts), self.D)
+        """The primary score S: points (match points in team events), from the
+        outcome counts and the scoring's points per outcome."""
+        return Column(self.outcome_counts @ self.t.scoring.units(), self.D)
 
     @cached_property
     def game_points(self) -> Column:
@@ -295,9 +319,14 @@ class Analysis:
     @cached_property
     def outcome_counts(self) -> IntArray:
         """``counts[i, k]``: how many of i's games ended with outcome k (LOSS, DRAW, WIN)."""
-        out = np.zeros((self.n, 3), dtype=np.int64)
-        np.add.at(out, (self.p, self.r), 1)
-        return out
+        flat = np.bincount(self.pr, minlength=3 * self.n).astype(np.int64)
+        return flat.reshape(self.n, 3)
+
+    @cached_property
+    def pr(self) -> IntArray:
+        """``3·p + r``: the entry's participant and outcome in one index."""
+        index: IntArray = self.p * 3 + self.r
+        return index
 
     @property
     def wins(self) -> IntArray:
@@ -329,8 +358,7 @@ class Analysis:
         if key not in self._cache:
             col = self.basis(basis)
             opp = col.num[self.q]
-            sums = np.zeros((self.n, 3), dtype=np.int64)
-            np.add.at(sums, (self.p, self.r), opp)
+            sums = sum_by(self.pr, opp, 3 * self.n).reshape(self.n, 3)
             self._cache[key] = tuple(Column(sums[:, k], col.den) for k in (WIN, DRAW, LOSS))
         result: tuple[Column, Column, Column] = self._cache[key]
         return result
@@ -351,6 +379,27 @@ class Analysis:
 
     def name(self, i: int) -> str:
         return self.t.names[i]
+
+
+_EXACT = 2**53
+
+
+def sum_by(index: NDArray[Any], values: NDArray[Any], size: int) -> IntArray:
+    """``out[k] = Σ values[index == k]``, exactly.
+
+    Integer values are summed with ``np.bincount`` in double precision only when
+    ``len × max|value| < 2**53``, which proves every partial sum is an integer
+    represented exactly; otherwise with integer ``np.add.at``.
+    """
+    if len(values) == 0:
+        return np.zeros(size, dtype=np.int64)
+    bound = max(int(values.max()), -int(values.min())) * len(values)
+    if values.dtype != object and bound < _EXACT:
+        out: IntArray = np.bincount(index, weights=values, minlength=size).astype(np.int64)
+        return out
+    total = np.zeros(size, dtype=values.dtype if values.dtype == object else np.int64)
+    np.add.at(total, index, values)
+    return total
 
 
 def trimmed_sums(a: Analysis, values: IntArray, low: int, high: int) -> IntArray:
@@ -379,7 +428,6 @@ def trimmed_sums(a: Analysis, values: IntArray, low: int, high: int) -> IntArray
         rank_in_group = np.arange(len(order)) - np.repeat(starts[:-1], np.diff(starts))
         size = np.repeat(np.diff(starts), np.diff(starts))
         keep = (rank_in_group >= low) & (rank_in_group < size - high)
-        total = np.zeros(a.n, dtype=np.int64)
-        np.add.at(total, a.p[order][keep], values[order][keep])
+        total = sum_by(a.p[order][keep], values[order][keep], a.n)
     result: IntArray = np.where(count > low + high, total, 0)
     return result

@@ -16,7 +16,7 @@ import numpy as np
 
 from crosstable.model import DRAW, LOSS, WIN
 from crosstable.numbers import fmt_decimal, fmt_vulgar
-from crosstable.tiebreaks.base import Analysis, Column, Spec, criterion
+from crosstable.tiebreaks.base import Analysis, Column, Spec, criterion, sum_by
 
 F = Fraction
 
@@ -126,9 +126,8 @@ def gelbfuhs(a: Analysis, spec: Spec) -> Column:
 
     Example (seed 000): Zhelyazkov, S = 4, SB = 9, n = 6: G = 4 + 9/6 = 5.5.
     """
-    f = a.r  # outcome code = result in halves of a win
-    half_share = np.zeros(a.n, dtype=np.int64)  # Σ f (in halves)
-    np.add.at(half_share, a.p, f)
+    f = a.r.astype(np.int64)  # outcome code = result in halves of a win
+    half_share = sum_by(a.p, f, a.n)  # Σ f (in halves)
     s = a.points
     win_units = int(a.t.scoring.win * s.den)
     n_q = a.games_played[a.q]
@@ -137,8 +136,7 @@ def gelbfuhs(a: Analysis, spec: Spec) -> Column:
         if m == 0:
             continue
         mask = n_q == m
-        acc = np.zeros(a.n, dtype=np.int64)
-        np.add.at(acc, a.p[mask], f[mask] * s.num[a.q[mask]])
+        acc = sum_by(a.p[mask], f[mask] * s.num[a.q[mask]], a.n)
         den = 2 * m * win_units
         for i in np.nonzero(acc)[0].tolist():
             totals[i] += F(int(acc[i]), den)

@@ -39,8 +39,8 @@ def koya(a: Analysis, spec: Spec) -> Column:
     = 4; Senegal's only points against such teams are the draw with Japan: KS = 1.
     """
     ok = qualifies(a, spec)
-    mask = ok[a.q]
-    return Column(a.group_sum(a.pts, mask), a.D)
+    counts = np.bincount(a.pr[ok[a.q]], minlength=3 * a.n).reshape(a.n, 3)
+    return Column(counts @ a.t.scoring.units(), a.D)
 
 
 @koya.explainer
