@@ -109,7 +109,8 @@ def main() -> None:
     assert len(json.loads(proc.stdout)["standings"]) == 1000
     print(f"\n1,000-player round robin ({len(t.white):,} games), criteria {ALL}")
     print(
-        f"  read {t_read:.3f} s   rank {t_rank:.3f} s   json {t_json:.3f} s   in-process {t_read + t_rank + t_json:.3f} s"
+        f"  read {t_read:.3f} s   rank {t_rank:.3f} s   json {t_json:.3f} s"
+        f"   in-process {t_read + t_rank + t_json:.3f} s"
     )
     print(f"  whole process (crosstable standings ... -o json): {t_proc:.3f} s   target < 2 s")
 
