@@ -6,14 +6,24 @@ and exit status 2; nothing is written to standard output in that case.
 
 from __future__ import annotations
 
+import contextlib
 import sys
+from collections.abc import Callable, Iterator
 
 import click
 
-from crosstable.errors import CrosstableError, InputError
+from crosstable.errors import CrosstableError, InputError, Problem
 from crosstable.io import FORMATS, read
-from crosstable.io.writers import OUTPUTS, render
+from crosstable.io.writers import (
+    OUTPUTS,
+    SCENARIO_OUTPUTS,
+    SCHEDULE_OUTPUTS,
+    render,
+    render_scenarios,
+    render_schedule,
+)
 from crosstable.ranking import rank
+from crosstable.scenarios import DEFAULT_LIMIT, DEFAULT_SAMPLES
 
 
 def _fail(message: str) -> None:
@@ -63,6 +73,163 @@ def standings(
     elif explained:
         click.echo("\n\n".join(explained), err=True)
     click.echo(text, nl=False)
+
+
+def _seed_order(path: str, tiebreaks: str | None, scoring: str | None) -> list[str]:
+    """Names in the order of a standings: our JSON output, or any tournament file ranked here."""
+    import json
+    from pathlib import Path
+
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError):
+        data = None
+    if isinstance(data, dict) and isinstance(data.get("standings"), list):
+        rows = sorted(data["standings"], key=lambda r: r["rank"])
+        return [str(r["name"]) for r in rows]
+    s = rank(read(path, scoring=scoring), tiebreaks)
+    return [r.name for r in s.rows]
+
+
+def _places(text: str | None, total: int, path: str) -> tuple[int, int]:
+    if text is None:
+        return 1, total
+    lo, _, hi = text.partition("-")
+    try:
+        a, b = int(lo), int(hi or lo)
+    except ValueError:
+        raise CrosstableError(f"--places {text!r}: give a range like 1-8") from None
+    if not 1 <= a <= b <= total:
+        raise CrosstableError(f"--places {text}: {path} has places 1-{total}")
+    return a, b
+
+
+@main.command()
+@click.argument("n", type=int, required=False)
+@click.option("--double", is_flag=True, help="Double round robin (second cycle with colours reversed).")
+@click.option("--no-swap", is_flag=True, help="Do not swap the last two rounds of the first cycle (--double).")
+@click.option("--names", "names_file", type=click.Path(dir_okay=False), help="A file with one name per line.")
+@click.option("--seed-from", "seed_file", type=click.Path(dir_okay=False), help="Number by the standings of this file.")
+@click.option("--places", default=None, help="With --seed-from: which places, e.g. 1-8 or 9-16.")
+@click.option("--tiebreaks", "-t", default=None, help="With --seed-from: the criteria that rank that file.")
+@click.option("--output", "-o", type=click.Choice(SCHEDULE_OUTPUTS), default="text", show_default=True)
+def schedule(
+    n: int | None,
+    double: bool,
+    no_swap: bool,
+    names_file: str | None,
+    seed_file: str | None,
+    places: str | None,
+    tiebreaks: str | None,
+    output: str,
+) -> None:
+    """Berger-table pairings for N participants (FIDE C.05 Annex 1), or for named ones.
+
+    With --seed-from, participant number k is the one placed k-th in that file's
+    standings (as when a league splits into a championship and a relegation group).
+    """
+    from pathlib import Path
+
+    from crosstable.schedule import Schedule
+
+    try:
+        if seed_file is not None:
+            order = _seed_order(seed_file, tiebreaks, None)
+            if places is None and n is not None:
+                places = f"1-{n}"
+            a, b = _places(places, len(order), seed_file)
+            names = order[a - 1 : b]
+        elif names_file is not None:
+            try:
+                lines = Path(names_file).read_text(encoding="utf-8").splitlines()
+            except OSError as e:
+                raise InputError(names_file, [Problem(f"cannot read the file: {e.strerror}")]) from None
+            names = [ln.strip() for ln in lines if ln.strip()]
+            if n is not None and n != len(names):
+                raise CrosstableError(f"{names_file} has {len(names)} names, not {n}")
+        elif n is not None:
+            names = [str(k) for k in range(1, n + 1)]
+        else:
+            raise CrosstableError("give N, --names FILE or --seed-from FILE")
+        if len(names) < 2:
+            raise CrosstableError("a round robin needs at least two participants")
+        text = render_schedule(Schedule.make(names, double=double, swap_last=not no_swap), output)
+    except InputError as e:
+        _fail(str(e))
+        return
+    except CrosstableError as e:
+        _fail(str(e))
+        return
+    click.echo(text, nl=False)
+
+
+@main.command("scenarios")
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--from", "fmt", type=click.Choice(FORMATS), default="auto", show_default=True, help="Input format.")
+@click.option("--scoring", default=None, help="chess | draughts | football | team | W:D:L (default: from the table).")
+@click.option("--tiebreaks", "-t", default=None, help="Criteria in order, as for standings.")
+@click.option("--scores", default=None, help="Score lines a pending game can end with, e.g. '2:0,1:0,0:0,0:1,0:2'.")
+@click.option("--limit", default=DEFAULT_LIMIT, show_default=True, help="Enumerate all combinations up to this many.")
+@click.option("--samples", default=DEFAULT_SAMPLES, show_default=True, help="Monte Carlo samples beyond the limit.")
+@click.option("--seed", default=0, show_default=True, help="Random seed of the sampling.")
+@click.option("--draw-rate", default=0.3, show_default=True, help="Draw probability with ratings (Elo).")
+@click.option("--output", "-o", type=click.Choice(SCENARIO_OUTPUTS), default="text", show_default=True)
+@click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
+def scenarios_command(
+    file: str,
+    fmt: str,
+    scoring: str | None,
+    tiebreaks: str | None,
+    scores: str | None,
+    limit: int,
+    samples: int,
+    seed: int,
+    draw_rate: float,
+    output: str,
+    quiet: bool,
+) -> None:
+    """What the games still to be played can change: best and worst places, their
+    probabilities, and what each result of one's next game keeps possible."""
+    from crosstable.scenarios import parse_scores, scenarios
+
+    try:
+        t = read(file, fmt=fmt, scoring=scoring)
+        with _progress(quiet) as advance:
+            report = scenarios(
+                t,
+                tiebreaks,
+                scores=parse_scores(scores),
+                limit=limit,
+                samples=samples,
+                seed=seed,
+                draw_rate=draw_rate,
+                progress=advance,
+            )
+        text = render_scenarios(report, output)
+    except InputError as e:
+        _fail(str(e))
+        return
+    except CrosstableError as e:
+        _fail(f"{file}: {e}")
+        return
+    click.echo(text, nl=False)
+
+
+@contextlib.contextmanager
+def _progress(quiet: bool) -> Iterator[Callable[[int, int], None] | None]:
+    """A progress bar on standard error for long runs (not when quiet or not a terminal)."""
+    if quiet or not sys.stderr.isatty():
+        yield None
+        return
+    from rich.progress import Progress
+
+    with Progress(transient=True) as bar:
+        task = bar.add_task("combinations", total=None)
+
+        def advance(done: int, total: int) -> None:
+            bar.update(task, completed=done, total=total)
+
+        yield advance
 
 
 if __name__ == "__main__":  # pragma: no cover

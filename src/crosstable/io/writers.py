@@ -16,6 +16,8 @@ from crosstable.numbers import fmt_number, fmt_vulgar, json_number
 
 if TYPE_CHECKING:
     from crosstable.ranking import Standings
+    from crosstable.scenarios import ScenarioReport
+    from crosstable.schedule import Schedule
 
 OUTPUTS = ("text", "json", "csv", "md")
 
@@ -144,3 +146,140 @@ def render(s: Standings, output: str, style: str = "decimal", crosstable: bool =
     if output == "md":
         return to_markdown(s, style)
     return to_text(s, style, crosstable)
+
+
+SCHEDULE_OUTPUTS = ("text", "json", "csv", "games")
+
+
+def render_schedule(s: Schedule, output: str) -> str:
+    """A schedule as ``text``, ``json``, ``csv`` (round, board, numbers, names) or
+    ``games``: a games list with an empty result column, which the standings readers
+    accept back once the results are filled in."""
+    if output == "json":
+        data = {
+            "participants": [{"number": k + 1, "name": n} for k, n in enumerate(s.names)],
+            "rounds": [
+                [
+                    {
+                        "board": p.board,
+                        "white": p.white,
+                        "black": p.black,
+                        "white_name": s.name(p.white),
+                        "black_name": s.name(p.black),
+                        "bye": p.bye,
+                    }
+                    for p in rnd
+                ]
+                for rnd in s.rounds
+            ],
+        }
+        return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+    out = io.StringIO()
+    if output in ("csv", "games"):
+        w = csv.writer(out, lineterminator="\n")
+        if output == "csv":
+            w.writerow(["round", "board", "white", "black", "white_name", "black_name"])
+            for rnd in s.rounds:
+                for p in rnd:
+                    w.writerow([p.round, p.board, p.white, p.black, s.name(p.white), s.name(p.black)])
+        else:
+            w.writerow(["round", "white", "black", "result"])
+            for rnd_no, _board, white, black in s.games():
+                w.writerow([rnd_no, white, black, ""])
+        return out.getvalue()
+    width = len(str(len(s.names) + 1))
+    numbered = s.names == [str(k + 1) for k in range(len(s.names))]
+    for rnd in s.rounds:
+        out.write(f"Round {rnd[0].round}\n")
+        for p in rnd:
+            pair = f"{p.white:>{width}} - {p.black:<{width}}"
+            named = "" if numbered else f"  {s.name(p.white)} - {s.name(p.black)}"
+            out.write(f"  {p.board:>2}.  {pair}{named}".rstrip() + (" (bye)" if numbered and p.bye else "") + "\n")
+    return out.getvalue()
+
+
+SCENARIO_OUTPUTS = ("text", "json")
+
+
+def _ordinal(p: int) -> str:
+    return f"{p}{'th' if 10 <= p % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(p % 10, 'th')}"
+
+
+def _ranges(places: list[int]) -> str:
+    """``[1, 2, 3, 5]`` → ``"1-3, 5"``."""
+    parts: list[str] = []
+    start = prev = places[0]
+    for p in [*places[1:], None]:
+        if p is not None and p == prev + 1:
+            prev = p
+            continue
+        parts.append(str(start) if start == prev else f"{start}-{prev}")
+        if p is not None:
+            start = prev = p
+    return ", ".join(parts)
+
+
+def scenario_dict(r: ScenarioReport) -> dict[str, Any]:
+    return {
+        "criteria": r.criteria,
+        "method": r.method,
+        "combinations": r.combinations,
+        "evaluated": r.evaluated,
+        "pending": [{"white": w, "black": b} for w, b in r.pending],
+        "participants": [
+            {
+                "name": p.name,
+                "points": json_number(p.points),
+                "best": p.best,
+                "worst": p.worst,
+                "places": {str(k): round(v, 6) for k, v in sorted(p.probabilities.items())},
+                "next_game": None
+                if p.next_game is None
+                else {
+                    "opponent": p.next_game.opponent,
+                    "results": [
+                        {"result": res, "places": places, "conditions": {str(k): v for k, v in cond.items()}}
+                        for res, places, cond in p.next_game.results
+                    ],
+                },
+            }
+            for p in r.participants
+        ],
+        "warnings": r.warnings,
+    }
+
+
+def render_scenarios(r: ScenarioReport, output: str) -> str:
+    """The scenario report as ``text`` (a table and one line per next game) or ``json``."""
+    if output == "json":
+        return json.dumps(scenario_dict(r), ensure_ascii=False, indent=2) + "\n"
+    from rich.console import Console
+    from rich.table import Table
+
+    console = Console(file=io.StringIO(), width=160, color_system=None)
+    n = len(r.participants)
+    table = Table(title=f"{r.method}; criteria {', '.join(r.criteria)}", show_edge=False, header_style="bold")
+    for h in ["Name", "Points", "Best", "Worst", *[str(p) for p in range(1, n + 1)]]:
+        table.add_column(h, justify="left" if h == "Name" else "right", no_wrap=True)
+    for p in r.participants:
+        probs = [f"{100 * p.probabilities[k]:.1f}%" if k in p.probabilities else "" for k in range(1, n + 1)]
+        table.add_row(p.name, fmt_vulgar(p.points), str(p.best), str(p.worst), *probs)
+    console.print(table)
+    for p in r.participants:
+        if p.next_game is None:
+            continue
+        parts = []
+        for res, places, cond in p.next_game.results:
+            text = f"{res} → {_ranges(places)}"
+            notes = [f"{_ordinal(k)} only if {' and '.join(v)}" for k, v in sorted(cond.items())]
+            if notes:
+                text += " (" + "; ".join(notes) + ")"
+            parts.append(text)
+        console.print(
+            f"{p.name}, next against {p.next_game.opponent}: " + "; ".join(parts), markup=False, highlight=False
+        )
+    for w in r.warnings:
+        console.print(f"warning: {w}", markup=False, highlight=False)
+    out = console.file
+    assert isinstance(out, io.StringIO)
+    return out.getvalue()

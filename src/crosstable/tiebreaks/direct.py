@@ -48,26 +48,36 @@ def direct_encounter(a: Analysis, spec: Spec, group: Sequence[int]) -> Column:
     score, _games, missing = _among(a, group)
     if not any(missing):
         return _column(score)
-    win = a.t.scoring.win
+    return Column(np.array(tiers(score, missing, a.t.scoring.win), dtype=np.int64), 1)
+
+
+def tiers(score: Sequence[Fraction], missing: Sequence[int], win: Fraction) -> list[int]:
+    """Order of tied participants who have not all met (FIDE C.07 art. 6): a top set
+    is separated from the rest when its lowest score, with every missing game lost,
+    beats the rest's highest, with every missing game won. Higher tier ranks higher.
+
+    >>> tiers([Fraction(2), Fraction(0), Fraction(0)], [0, 1, 1], Fraction(1))
+    [3, 2, 2]
+    """
     low = list(score)
     high = [s + m * win for s, m in zip(score, missing, strict=True)]
-    remaining = sorted(range(len(group)), key=lambda k: -low[k])
-    tier = [0] * len(group)
-    level = len(group)
+    remaining = sorted(range(len(score)), key=lambda k: -low[k])
+    tier = [0] * len(score)
+    level = len(score)
     while remaining:
-        # the largest top set whose every member is surely above every other
-        cut = None
-        for size in range(1, len(remaining)):
-            top, rest = remaining[:size], remaining[size:]
-            if min(low[k] for k in top) > max(high[k] for k in rest):
-                cut = size
-                break
-        size = cut or len(remaining)
-        for k in remaining[:size]:
-            tier[k] = level
+        size = next(
+            (
+                k
+                for k in range(1, len(remaining))
+                if min(low[x] for x in remaining[:k]) > max(high[x] for x in remaining[k:])
+            ),
+            len(remaining),
+        )
+        for x in remaining[:size]:
+            tier[x] = level
         level -= 1
         remaining = remaining[size:]
-    return Column(np.array(tier, dtype=np.int64), 1)
+    return tier
 
 
 def _column(values: Sequence[Fraction]) -> Column:

@@ -1,0 +1,560 @@
+"""What the games still to be played can change: every outcome, ranked in bulk.
+
+Given a tournament with games not played yet, every combination of their results
+is ranked with the same criteria list as the final standings (SPEC §7). The report
+gives, for each participant, the best and the worst final place, the probability of
+each place, and, for each result of the participant's own next game, the places
+that stay possible and what the other games must give for each of them
+("a draw keeps 1st possible only if Ivanov does not beat Pupkin").
+
+Decisions:
+
+- **Outcomes of a game**: win, draw or loss. Where the criteria need the score
+  (goals, team game points), the score lines come from ``scores`` (e.g.
+  ``["1:0", "0:0", "0:1"]``); without them the narrowest results are assumed (1:0,
+  0:0, 0:1 in football; the closest win in a team match) and a warning says so.
+- **Enumeration or sampling**: all combinations when there are at most ``limit``
+  (default 3^14); otherwise ``samples`` random combinations (Monte Carlo), which the
+  report states.
+- **Probabilities**: each combination is weighted by the product of its results'
+  probabilities: from the Elo expectation of the two ratings with a draw rate when
+  ratings are known, equal otherwise. A shared place (participants equal on
+  everything) counts as each of its places with equal share.
+- **Bulk evaluation**: scores and the criteria are computed for a whole block of
+  combinations at once with array operations (points, the Berger family, Buchholz,
+  Koya, wins, goals, game points, direct encounter). Criteria without a bulk form
+  fall back to ranking each combination in full (slower, same answers); the report
+  says so.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
+
+from crosstable.errors import CrosstableError
+from crosstable.model import DRAW, LOSS, PENDING, PLAYED, WIN, IntArray, Tournament
+from crosstable.numbers import fmt_vulgar, parse_number
+from crosstable.ranking import default_criteria, rank
+from crosstable.tiebreaks import Analysis, Spec, parse_list
+from crosstable.tiebreaks.berger import PRESET_WEIGHTS
+
+DEFAULT_LIMIT = 3**14
+DEFAULT_SAMPLES = 100_000
+BULK = {"PTS", "SB", "SHM", "RIGA", "GORIN", "NNSB", "BH", "KS", "WIN", "GP", "MP", "GD", "GF", "GA", "DE"}
+
+
+@dataclass(frozen=True)
+class Option:
+    """One possible result of a pending game: both scores in the table's units."""
+
+    white: int
+    black: int
+    label: str
+
+
+@dataclass
+class NextGame:
+    """A participant's next game and, for each of its results, the places still possible."""
+
+    game: int
+    opponent: str
+    results: list[tuple[str, list[int], dict[int, list[str]]]]
+    """(result seen from the participant, possible places, {place: conditions on other games})."""
+
+
+@dataclass
+class ParticipantOutlook:
+    name: str
+    points: Fraction
+    best: int
+    worst: int
+    probabilities: dict[int, float]
+    next_game: NextGame | None
+
+
+@dataclass
+class ScenarioReport:
+    """The answer of :func:`scenarios`."""
+
+    criteria: list[str]
+    pending: list[tuple[str, str]]
+    combinations: int
+    evaluated: int
+    method: str
+    participants: list[ParticipantOutlook]
+    """In the order of the current standings (the games still to play left out)."""
+    warnings: list[str] = field(default_factory=list)
+
+    def outlook(self, name: str) -> ParticipantOutlook:
+        return next(p for p in self.participants if p.name == name)
+
+
+def scenario_options(t: Tournament, scores: Sequence[str] | None = None) -> tuple[list[Option], list[str]]:
+    """The results a pending game can take, and warnings about assumptions."""
+    d = t.score_denominator
+    warnings: list[str] = []
+    if scores:
+        out = []
+        from crosstable.io.games import parse_result
+
+        for text in scores:
+            parsed = parse_result(text)
+            if parsed is None or parsed[2] == PENDING:
+                raise CrosstableError(f"score {text!r} is not a result")
+            a, b, _ = parsed
+            if (a * d).denominator != 1 or (b * d).denominator != 1:
+                d2 = math.lcm(d, a.denominator, b.denominator)
+                raise CrosstableError(f"score {text!r} needs units of 1/{d2}; the table counts in 1/{d}")
+            out.append(Option(int(a * d), int(b * d), text))
+        return out, warnings
+    if t.kind == "goals":
+        warnings.append("goal criteria assume the narrowest results 1:0, 0:0 and 0:1 (give --scores for others)")
+        return [Option(d, 0, "1:0"), Option(0, 0, "0:0"), Option(0, d, "0:1")], warnings
+    played = t.status == PLAYED if t.status is not None else np.ones(len(t.white), bool)
+    totals = (t.white_score + t.black_score)[played]
+    g = int(np.bincount(totals).argmax()) if totals.size else d
+    if t.kind == "game_points":
+        half = g // 2
+        step = max(1, d // 2)
+        warnings.append("game points assume the closest results (give --scores for others)")
+        win = (half + step, g - half - step) if g % 2 == 0 else ((g + 1) // 2, g // 2)
+        draw = (half, g - half)
+        labels = [f"{fmt_vulgar(Fraction(a, d))}-{fmt_vulgar(Fraction(b, d))}" for a, b in (win, draw, win[::-1])]
+        return [Option(*win, labels[0]), Option(*draw, labels[1]), Option(*win[::-1], labels[2])], warnings
+    return [Option(g, 0, "1-0"), Option(g // 2, g - g // 2, "½-½"), Option(0, g, "0-1")], warnings
+
+
+def _outcome(a: int, b: int) -> int:
+    return WIN if a > b else DRAW if a == b else LOSS
+
+
+def _probabilities(t: Tournament, games: Sequence[int], options: Sequence[Option], draw_rate: float) -> NDArray[Any]:
+    """``prob[g, k]``: the probability of option k in pending game g."""
+    k = len(options)
+    prob = np.full((len(games), k), 1.0 / k)
+    if t.ratings is None:
+        return prob
+    outcome = [_outcome(o.white, o.black) for o in options]
+    for row, g in enumerate(games):
+        ra, rb = t.ratings[int(t.white[g])], t.ratings[int(t.black[g])]
+        if ra is None or rb is None:
+            continue
+        e = 1.0 / (1.0 + 10 ** ((rb - ra) / 400.0))
+        p = {WIN: max(e - draw_rate / 2, 0.0), DRAW: draw_rate, LOSS: max(1 - e - draw_rate / 2, 0.0)}
+        per = np.array([p[o] / outcome.count(o) for o in outcome])
+        prob[row] = per / per.sum()
+    return prob
+
+
+def scenarios(
+    t: Tournament,
+    tiebreaks: Sequence[str] | str | None = None,
+    *,
+    scores: Sequence[str] | None = None,
+    limit: int = DEFAULT_LIMIT,
+    samples: int = DEFAULT_SAMPLES,
+    seed: int = 0,
+    draw_rate: float = 0.3,
+    progress: Callable[[int, int], None] | None = None,
+    bulk: bool = True,
+) -> ScenarioReport:
+    """Rank every combination of the pending games' results (see the module docstring).
+
+    ``bulk=False`` ranks each combination by rebuilding the standings: the slow,
+    obviously correct method that the bulk engine is checked against.
+    """
+    assert t.status is not None
+    specs = parse_list(tiebreaks if tiebreaks is not None else default_criteria(t))
+    games = np.nonzero(t.status == PENDING)[0]
+    if len(games) == 0:
+        raise CrosstableError("no games are left to play: the standings are final")
+    options, warnings = scenario_options(t, scores)
+    k, m, n = len(options), len(games), len(t.names)
+    total = k**m
+    prob = _probabilities(t, games.tolist(), options, draw_rate)
+    rng = np.random.default_rng(seed)
+    exhaustive = total <= limit
+    if exhaustive:
+        method = f"all {total:,} combinations of {m} games"
+        count = total
+    else:
+        method = f"Monte Carlo: {samples:,} random combinations of {m} games (of {total:,})"
+        count = samples
+    rated = t.ratings is not None and any(r is not None for r in t.ratings)
+    method += ", probabilities from ratings (Elo)" if rated else ", all results equally likely"
+    unsupported = [
+        s.label
+        for s in specs
+        if s.code not in BULK or (s.code == "BH" and s.modifiers) or (s.code == "NNSB" and t.kind == "game_points")
+    ]
+    if unsupported and bulk:
+        warnings.append(f"{', '.join(unsupported)} evaluated by ranking every combination in full (slower)")
+    use_bulk = bulk and not unsupported
+    engine = _Bulk(t, specs, games, options) if use_bulk else None
+
+    own = [_next_game(t, games, i) for i in range(n)]
+    place_prob = np.zeros((n, n))
+    best = np.full(n, n + 1)
+    worst = np.zeros(n, dtype=np.int64)
+    # presence[i][o]: for i's own result o, a (n places × m games × k options) map of what occurs
+    presence = np.zeros((n, k, n, m, k), dtype=bool)
+    possible = np.zeros((n, k, n), dtype=bool)
+    chunk = max(512, min(1 << 16, 4_000_000 // max(1, n * n)))
+    done = 0
+    for block in _blocks(count, chunk, k, m, exhaustive, prob, rng):
+        weight = np.prod(prob[np.arange(m), block], axis=1) if exhaustive else np.full(len(block), 1.0 / count)
+        if engine is not None:
+            lo, hi = engine.places(block)
+        else:
+            lo, hi = _naive_places(t, specs, games, options, block)
+        span = (hi - lo + 1).astype(float)
+        for p in range(1, n + 1):
+            inside = (lo <= p) & (p <= hi)
+            place_prob[:, p - 1] += (inside * (weight[:, None] / span)).sum(axis=0)
+        best = np.minimum(best, lo.min(axis=0))
+        worst = np.maximum(worst, hi.max(axis=0))
+        places_onehot = (lo[:, :, None] <= np.arange(1, n + 1)) & (np.arange(1, n + 1) <= hi[:, :, None])
+        options_onehot = block[:, :, None] == np.arange(k)  # (S, m, k)
+        for i in range(n):
+            g = own[i]
+            if g is None:
+                continue
+            for o in range(k):
+                mask = block[:, g] == o
+                if not mask.any():
+                    continue
+                pl = places_onehot[mask, i, :].astype(np.float32)  # (S', n)
+                opt = options_onehot[mask].reshape(int(mask.sum()), m * k).astype(np.float32)
+                possible[i, o] |= pl.any(axis=0)
+                presence[i, o] |= (pl.T @ opt).reshape(n, m, k) > 0
+        done += len(block)
+        if progress is not None:
+            progress(done, count)
+
+    pending_names = [(t.names[int(t.white[g])], t.names[int(t.black[g])]) for g in games]
+    now = rank(t, [s.label for s in specs])  # the pending games left out
+    scores_now = now.analysis.points.fractions()
+    outlooks = []
+    for i in (r.index for r in now.rows):
+        nxt = None
+        g = own[i]
+        if g is not None:
+            white = int(t.white[games[g]]) == i
+            opponent = t.names[int(t.black[games[g]]) if white else int(t.white[games[g]])]
+            results = []
+            for o in range(k):
+                places = [p + 1 for p in range(n) if possible[i, o, p]]
+                if not places:
+                    continue
+                conditions = {p: _conditions(presence[i, o, p - 1], g, pending_names, options) for p in places}
+                results.append(
+                    (_seen_by(options[o], white, t.kind), places, {p: c for p, c in conditions.items() if c})
+                )
+            nxt = NextGame(g, opponent, results)
+        outlooks.append(
+            ParticipantOutlook(
+                t.names[i],
+                scores_now[i],
+                int(best[i]),
+                int(worst[i]),
+                {p + 1: float(place_prob[i, p]) for p in range(n) if place_prob[i, p] > 0},
+                nxt,
+            )
+        )
+    return ScenarioReport([s.label for s in specs], pending_names, total, count, method, outlooks, warnings)
+
+
+def _next_game(t: Tournament, games: IntArray, i: int) -> int | None:
+    """Index (among the pending games) of i's next game: the lowest round, then the first listed."""
+    assert t.rounds is not None
+    mine = [k for k, g in enumerate(games.tolist()) if i in (int(t.white[g]), int(t.black[g]))]
+    if not mine:
+        return None
+    return min(mine, key=lambda k: (int(t.rounds[games[k]]), k))  # type: ignore[index]
+
+
+def _seen_by(option: Option, white: bool, kind: str) -> str:
+    a, b = (option.white, option.black) if white else (option.black, option.white)
+    if kind == "result":
+        return {WIN: "win", DRAW: "draw", LOSS: "loss"}[_outcome(a, b)]
+    label = option.label
+    if not white:
+        for sep in (":", "-"):
+            if sep in label:
+                x, y = label.split(sep, 1)
+                label = f"{y}{sep}{x}"
+                break
+    word = {WIN: "win", DRAW: "draw", LOSS: "loss"}[_outcome(a, b)]
+    return f"{word} {label}"
+
+
+def _conditions(
+    seen: NDArray[np.bool_], own: int, pending: Sequence[tuple[str, str]], options: Sequence[Option]
+) -> list[str]:
+    """For each other game whose results are restricted, the words that say how."""
+    out = []
+    k = len(options)
+    for g, allowed in enumerate(seen):
+        if g == own or allowed.all() or not allowed.any():
+            continue
+        out.append(_describe(pending[g], [options[o] for o in range(k) if allowed[o]], options))
+    return out
+
+
+def _describe(pair: tuple[str, str], allowed: Sequence[Option], options: Sequence[Option]) -> str:
+    w, b = pair
+    outcomes = {_outcome(o.white, o.black) for o in allowed}
+    if len(options) == 3 and len(allowed) == len(outcomes):
+        words = {
+            frozenset({WIN}): f"{w} beats {b}",
+            frozenset({DRAW}): f"{w} and {b} draw",
+            frozenset({LOSS}): f"{b} beats {w}",
+            frozenset({WIN, DRAW}): f"{b} does not beat {w}",
+            frozenset({DRAW, LOSS}): f"{w} does not beat {b}",
+            frozenset({WIN, LOSS}): f"{w} and {b} do not draw",
+        }
+        return words[frozenset(outcomes)]
+    return f"{w} - {b} ends " + " or ".join(o.label for o in allowed)
+
+
+def _blocks(
+    count: int, chunk: int, k: int, m: int, exhaustive: bool, prob: NDArray[Any], rng: np.random.Generator
+) -> Iterator[IntArray]:
+    """Blocks of combinations: ``block[s, g]`` is the option index of pending game g."""
+    powers = k ** np.arange(m - 1, -1, -1, dtype=np.int64)
+    cumulative = np.cumsum(prob, axis=1)
+    for start in range(0, count, chunk):
+        size = min(chunk, count - start)
+        if exhaustive:
+            codes = np.arange(start, start + size, dtype=np.int64)
+            yield (codes[:, None] // powers[None, :]) % k
+        else:
+            u = rng.random((size, m))
+            yield (u[:, :, None] > cumulative[None, :, :]).sum(axis=2).clip(0, k - 1).astype(np.int64)
+
+
+def _places_from_keys(keys: Sequence[NDArray[Any]]) -> tuple[IntArray, IntArray]:
+    """Best and worst place of every participant in every combination: 1 + how many
+    are strictly ahead, and n − how many are strictly behind (keys compared in order)."""
+    cmp: NDArray[Any] | None = None
+    for key in reversed(keys):
+        c = np.sign(key[:, None, :] - key[:, :, None]).astype(np.int8)  # c[s,i,j] > 0: j ahead of i
+        cmp = c if cmp is None else np.where(c != 0, c, cmp)
+    assert cmp is not None
+    n = cmp.shape[1]
+    ahead = (cmp > 0).sum(axis=2)
+    behind = (cmp < 0).sum(axis=2)
+    return (1 + ahead).astype(np.int64), (n - behind).astype(np.int64)
+
+
+def _naive_places(
+    t: Tournament, specs: Sequence[Spec], games: IntArray, options: Sequence[Option], block: IntArray
+) -> tuple[IntArray, IntArray]:
+    """Rank each combination by rebuilding the tournament: slow and obviously right."""
+    import dataclasses
+
+    assert t.status is not None
+    labels = [s.label for s in specs]
+    lo = np.zeros((len(block), len(t.names)), dtype=np.int64)
+    hi = np.zeros_like(lo)
+    for row, choice in enumerate(block.tolist()):
+        ws, bs, st = t.white_score.copy(), t.black_score.copy(), t.status.copy()
+        for g, o in zip(games.tolist(), choice, strict=True):
+            ws[g], bs[g], st[g] = options[o].white, options[o].black, PLAYED
+        u = dataclasses.replace(t, white_score=ws, black_score=bs, status=st, warnings=[], declared={})
+        for r in rank(u, labels).rows:
+            a, _, b = r.place.partition("-")
+            lo[row, r.index] = int(a)
+            hi[row, r.index] = int(b or a)
+    return lo, hi
+
+
+class _Bulk:
+    """The criteria of the list computed for a block of combinations at once.
+
+    Every quantity is an integer array of shape (combinations, participants): the
+    played games' part is computed once, each pending game adds its part per block.
+    """
+
+    def __init__(self, t: Tournament, specs: Sequence[Spec], games: IntArray, options: Sequence[Option]) -> None:
+        assert t.status is not None
+        self.t, self.specs, self.n = t, list(specs), len(t.names)
+        self.gw = t.white[games]
+        self.gb = t.black[games]
+        self.opt_w = np.array([o.white for o in options], dtype=np.int64)
+        self.opt_b = np.array([o.black for o in options], dtype=np.int64)
+        self.out_w = np.array([_outcome(o.white, o.black) for o in options], dtype=np.int64)
+        self.out_b = 2 - self.out_w
+        self.units = t.scoring.units()
+        base = Analysis(t)  # pending games are not counted
+        self.base = base
+        n = self.n
+        self.counts0 = base.outcome_counts
+        self.gp0 = base.game_points.num
+        # matrices of the played games: outcome counts and points of i against j
+        self.by_outcome = np.zeros((3, n, n), dtype=np.int64)
+        np.add.at(self.by_outcome, (base.r.astype(np.int64), base.p, base.q), 1)
+        self.pts_matrix = np.tensordot(self.units, self.by_outcome, axes=1)
+        conceded = np.zeros(n, dtype=np.int64)
+        np.add.at(conceded, base.q, base.gs)
+        self.ga0 = conceded
+        self.met = (self.by_outcome.sum(axis=0) > 0) | (self.by_outcome.sum(axis=0).T > 0)
+        self.met[self.gw, self.gb] = True
+        self.met[self.gb, self.gw] = True
+
+    def places(self, block: IntArray) -> tuple[IntArray, IntArray]:
+        s, n = len(block), self.n
+        ow, ob = self.out_w[block], self.out_b[block]  # (S, m)
+        counts = np.broadcast_to(self.counts0, (s, n, 3)).copy()
+        points = np.broadcast_to(self.counts0 @ self.units, (s, n)).copy()
+        gp = np.broadcast_to(self.gp0, (s, n)).copy()
+        ga = np.broadcast_to(self.ga0, (s, n)).copy()
+        rows = np.arange(s)
+        for g in range(block.shape[1]):
+            w, b = int(self.gw[g]), int(self.gb[g])
+            counts[rows, w, ow[:, g]] += 1
+            counts[rows, b, ob[:, g]] += 1
+            points[:, w] += self.units[ow[:, g]]
+            points[:, b] += self.units[ob[:, g]]
+            sw, sb = self.opt_w[block[:, g]], self.opt_b[block[:, g]]
+            gp[:, w] += sw
+            gp[:, b] += sb
+            ga[:, w] += sb
+            ga[:, b] += sw
+        self.cache: dict[str, NDArray[Any]] = {}
+        keys: list[NDArray[Any]] = [points]
+        for spec in self.specs:
+            if spec.code == "DE":
+                keys.append(self._direct(block, keys, ow, ob))
+            else:
+                keys.append(self._global(spec, block, counts, points, gp, ga, ow, ob))
+        return _places_from_keys(keys)
+
+    def _weighted(self, weights: Sequence[Fraction], basis: NDArray[Any], ow: IntArray, ob: IntArray) -> NDArray[Any]:
+        """Σ weight(outcome) × the opponent's basis score, as integers over lcm(weights)."""
+        den = math.lcm(*(w.denominator for w in weights))
+        # indexed by outcome code: [loss, draw, win]; weights are (win, draw, loss)
+        wint = np.array([int(weights[2] * den), int(weights[1] * den), int(weights[0] * den)], dtype=np.int64)
+        matrix = np.tensordot(wint, self.by_outcome, axes=1)  # (n, n): weight of i's games against j
+        total = basis @ matrix.T
+        for g in range(ow.shape[1]):
+            w, b = int(self.gw[g]), int(self.gb[g])
+            total[:, w] += wint[ow[:, g]] * basis[:, b]
+            total[:, b] += wint[ob[:, g]] * basis[:, w]
+        return total
+
+    def _global(
+        self,
+        spec: Spec,
+        block: IntArray,
+        counts: NDArray[Any],
+        points: NDArray[Any],
+        gp: NDArray[Any],
+        ga: NDArray[Any],
+        ow: IntArray,
+        ob: IntArray,
+    ) -> NDArray[Any]:
+        code = spec.code
+        if code in ("PTS", "MP"):
+            return points
+        if code == "WIN":
+            wins: NDArray[Any] = counts[:, :, WIN]
+            return wins
+        if code in ("GP", "GF"):
+            return gp
+        if code == "GA":
+            against: NDArray[Any] = -ga
+            return against
+        if code == "GD":
+            difference: NDArray[Any] = gp - ga
+            return difference
+        if code in PRESET_WEIGHTS or code == "NNSB":
+            from crosstable.tiebreaks.berger import weights as berger_weights
+
+            preset = Spec("SB") if code == "NNSB" else spec
+            w = berger_weights(self.base, preset)
+            basis_name = preset.basis or ("GP" if self.t.kind == "game_points" else None)
+            basis = gp if basis_name == "GP" else points
+            sb = self._weighted(w, basis, ow, ob)
+            if code != "NNSB":
+                return sb
+            den = math.lcm(*(x.denominator for x in w))
+            d = self.t.scoring.denominator
+            # S² (units 1/D²) + SB (units 1/(den·D)) over the common denominator den·D²
+            combined: NDArray[Any] = points * points * den + sb * d
+            return combined
+        if code == "BH":
+            basis = gp if spec.basis == "GP" else points
+            return self._weighted([Fraction(1)] * 3, basis, ow, ob)
+        if code == "KS":
+            limit = spec.modifier("L", Fraction(0)) or Fraction(0)
+            twice = 2 * counts[:, :, WIN] + counts[:, :, DRAW]
+            games = counts.sum(axis=2)
+            ok = ((twice * limit.denominator >= games * limit.denominator + 2 * limit.numerator) & (games > 0)).astype(
+                np.int64
+            )
+            total: NDArray[Any] = ok @ self.pts_matrix.T
+            for g in range(ow.shape[1]):
+                x, y = int(self.gw[g]), int(self.gb[g])
+                total[:, x] += self.units[ow[:, g]] * ok[:, y]
+                total[:, y] += self.units[ob[:, g]] * ok[:, x]
+            return total
+        raise AssertionError(code)
+
+    def _direct(self, block: IntArray, keys: Sequence[NDArray[Any]], ow: IntArray, ob: IntArray) -> NDArray[Any]:
+        """Points among the participants still tied, per combination."""
+        s, n = len(block), self.n
+        tied = np.ones((s, n, n), dtype=bool)
+        for key in keys:
+            tied &= key[:, :, None] == key[:, None, :]
+        among = np.broadcast_to(self.pts_matrix, (s, n, n)).copy()
+        rows = np.arange(s)
+        for g in range(block.shape[1]):
+            w, b = int(self.gw[g]), int(self.gb[g])
+            among[rows, w, b] += self.units[ow[:, g]]
+            among[rows, b, w] += self.units[ob[:, g]]
+        value: NDArray[Any] = (among * tied).sum(axis=2)
+        unmet = tied & ~self.met[None] & ~np.eye(n, dtype=bool)[None]
+        for row in np.nonzero(unmet.any(axis=(1, 2)))[0].tolist():
+            value[row] = self._direct_unmet(tied[row], among[row], value[row])
+        return value
+
+    def _direct_unmet(self, tied: NDArray[Any], among: NDArray[Any], value: NDArray[Any]) -> NDArray[Any]:
+        from crosstable.tiebreaks.direct import tiers
+
+        out = value.copy()
+        win = int(self.units[WIN])
+        seen: set[int] = set()
+        for i in range(self.n):
+            if i in seen:
+                continue
+            group = np.nonzero(tied[i])[0].tolist()
+            seen.update(group)
+            missing = [sum(1 for j in group if j != x and not self.met[x, j]) for x in group]
+            if not any(missing):
+                continue
+            score = [Fraction(int(value[x])) for x in group]
+            for x, tier in zip(group, tiers(score, missing, Fraction(win)), strict=True):
+                out[x] = tier
+        return out
+
+
+def parse_scores(text: str | None) -> list[str] | None:
+    """``"1:0,0:0,0:1"`` → a list of score lines (``None`` when not given)."""
+    if not text:
+        return None
+    items = [x.strip() for x in text.split(",") if x.strip()]
+    for item in items:
+        if parse_number(item.replace(":", "-").split("-")[0]) is None:
+            raise CrosstableError(f"--scores: {item!r} is not a score like 1:0")
+    return items
+
+
+__all__ = ["DEFAULT_LIMIT", "NextGame", "ParticipantOutlook", "ScenarioReport", "scenarios"]

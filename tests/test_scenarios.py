@@ -1,0 +1,158 @@
+"""Scenarios: the bulk engine against brute force, and the seed-003 story.
+
+Brute force is ``scenarios(..., bulk=False)``: every combination is turned into a
+tournament and ranked by the ordinary standings code.
+"""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+
+import numpy as np
+import pytest
+from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import crosstable
+from crosstable import Tournament
+from crosstable.cli import main
+from crosstable.scenarios import scenarios
+from tests.conftest import EXAMPLES
+
+STORY = EXAMPLES / "seed-003-last-round.csv"
+
+
+def test_the_seed_003_story() -> None:
+    # Seed 003 ("a common mistake"): before the last round Petrov thinks "a draw is enough: if Ivanov
+    # beats Pupkin and catches me, my Berger is better" — computed with the scores before the round.
+    t = crosstable.read(STORY)
+    before = t.standings(["SB"])
+    petrov, ivanov = before.row("Petrov"), before.row("Ivanov")
+    assert (petrov.points, ivanov.points) == (3, Fraction(5, 2))
+    assert petrov.values["SB"] > ivanov.values["SB"]  # 5½ against 4¼: the belief
+    # The last round is played: Petrov draws, Ivanov beats Pupkin, Smirnov and Kuznetsov draw.
+    text = STORY.read_text(encoding="utf-8")
+    text = text.replace("Petrov,Sidorov,*", "Petrov,Sidorov,½-½").replace("Ivanov,Pupkin,*", "Ivanov,Pupkin,1-0")
+    final = crosstable.read_text(text.replace("Smirnov,Kuznetsov,*", "Smirnov,Kuznetsov,½-½")).standings(["SB"])
+    first, second = final.rows[0], final.rows[1]
+    assert (first.name, second.name) == ("Ivanov", "Petrov") and first.points == second.points == Fraction(7, 2)
+    assert (first.values["SB"], second.values["SB"]) == (8, Fraction(31, 4))  # the Berger turned out worse
+    # What the scenario report would have told Petrov: only a win makes 1st certain.
+    report = scenarios(t, ["SB"])
+    results = {res: (places, cond) for res, places, cond in report.outlook("Petrov").next_game.results}  # type: ignore[union-attr]
+    assert results["win"] == ([1], {})
+    assert results["draw"][0] == [1, 2]
+    assert results["draw"][1] == {2: ["Ivanov and Pupkin do not draw"]}
+
+
+def test_story_from_the_command_line() -> None:
+    result = CliRunner().invoke(main, ["scenarios", str(STORY), "-t", "SB", "-o", "json"])
+    assert result.exit_code == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert data["combinations"] == 27 and data["method"].startswith("all 27 combinations")
+    petrov = next(p for p in data["participants"] if p["name"] == "Petrov")
+    assert (petrov["best"], petrov["worst"]) == (1, 3)
+    assert abs(sum(petrov["places"].values()) - 1) < 1e-9
+    text = CliRunner().invoke(main, ["scenarios", str(STORY), "-t", "SB"]).stdout
+    assert "Petrov, next against Sidorov: win → 1; draw → 1-2 (2nd only if Ivanov and Pupkin do not draw)" in text
+
+
+@st.composite
+def unfinished(draw: st.DrawFn) -> Tournament:
+    n = draw(st.integers(min_value=3, max_value=6))
+    names = [f"P{k}" for k in range(n)]
+    pairs = [(i, j) for i in range(n) for j in range(i + 1, n)]
+    keep = draw(st.lists(st.booleans(), min_size=len(pairs), max_size=len(pairs)))
+    if not any(keep):
+        keep[0] = True
+    pending = draw(st.integers(min_value=1, max_value=min(4, sum(keep))))
+    games = []
+    chosen = [p for p, k in zip(pairs, keep, strict=True) if k]
+    for g, (i, j) in enumerate(chosen):
+        result = "*" if g < pending else draw(st.sampled_from(["1-0", "½-½", "0-1"]))
+        games.append((names[i], names[j], result))
+    return Tournament.from_games(names, games, scoring=draw(st.sampled_from(["chess", "football", "2:1:0"])))
+
+
+LISTS = [
+    ["SB"],
+    ["DE", "SB"],
+    ["KS", "DE"],
+    ["BH", "WIN", "DE"],
+    ["SHM", "RIGA", "GORIN"],
+    ["NNSB", "KS/L+1"],
+    ["SB(3,1,0)"],
+]
+
+
+@settings(max_examples=60, deadline=None)
+@given(unfinished(), st.sampled_from(LISTS))
+def test_bulk_engine_equals_brute_force(t: Tournament, criteria: list[str]) -> None:
+    fast = scenarios(t, criteria)
+    slow = scenarios(t, criteria, bulk=False)
+    assert [(p.name, p.best, p.worst, p.next_game) for p in fast.participants] == [
+        (p.name, p.best, p.worst, p.next_game) for p in slow.participants
+    ]
+    for a, b in zip(fast.participants, slow.participants, strict=True):
+        assert a.probabilities.keys() == b.probabilities.keys()
+        assert all(abs(a.probabilities[k] - b.probabilities[k]) < 1e-9 for k in a.probabilities)
+
+
+def test_football_scores_and_goal_criteria() -> None:
+    # 2018 World Cup group H (seed 003) before its last matchday.
+    lines = (EXAMPLES / "worldcup-2018-group-H.csv").read_text(encoding="utf-8").splitlines()
+    text = "\n".join(lines[:5] + [",".join(line.split(",")[:3] + ["", ""]) for line in lines[5:]])
+    t = crosstable.read_text(text)
+    assert t.pending == 2
+    scores = ["2:0", "1:0", "0:0", "0:1", "0:2"]
+    fast = scenarios(t, ["GD", "GF"], scores=scores)
+    slow = scenarios(t, ["GD", "GF"], scores=scores, bulk=False)
+    assert [(p.name, p.best, p.worst) for p in fast.participants] == [
+        (p.name, p.best, p.worst) for p in slow.participants
+    ]
+    assert fast.combinations == 25 and not fast.warnings
+    assert scenarios(t, ["GD"]).warnings  # the narrowest-score assumption is flagged
+
+
+def test_sampling_beyond_the_limit_says_so() -> None:
+    t = crosstable.read(STORY)
+    exact = scenarios(t, ["SB"])
+    sampled = scenarios(t, ["SB"], limit=10, samples=5000, seed=3)
+    assert sampled.method.startswith("Monte Carlo: 5,000 random combinations")
+    for a in sampled.participants:
+        b = exact.outlook(a.name)
+        assert b.best <= a.best and a.worst <= b.worst
+        assert abs(sum(a.probabilities.values()) - 1) < 1e-9
+        for place, p in a.probabilities.items():
+            assert abs(p - b.probabilities[place]) < 0.05
+
+
+def test_ratings_weight_the_outcomes() -> None:
+    t = crosstable.read(STORY)
+    t.ratings = [2400 if n == "Ivanov" else 2000 for n in t.names]
+    report = scenarios(t, ["SB"])
+    assert report.method.endswith("probabilities from ratings (Elo)")
+    ivanov = report.outlook("Ivanov")
+    assert ivanov.probabilities[1] > scenarios(crosstable.read(STORY), ["SB"]).outlook("Ivanov").probabilities[1]
+    assert abs(sum(ivanov.probabilities.values()) - 1) < 1e-9
+
+
+def test_a_finished_tournament_has_no_scenarios() -> None:
+    result = CliRunner().invoke(main, ["scenarios", str(EXAMPLES / "seed-7-players.tsv")])
+    assert result.exit_code == 2 and "no games are left to play" in result.stderr
+
+
+def test_places_are_consistent_with_points() -> None:
+    t = crosstable.read(STORY)
+    report = scenarios(t, ["SB"])
+    # Sidorov (1 point) can never pass Petrov (3 points) with one game left.
+    assert report.outlook("Sidorov").best > report.outlook("Petrov").worst
+    assert np.isclose(sum(sum(p.probabilities.values()) for p in report.participants), len(t.names))
+
+
+@pytest.mark.parametrize("bad", ["1:x", "q"])
+def test_bad_score_lines_are_refused(bad: str) -> None:
+    result = CliRunner().invoke(main, ["scenarios", str(STORY), "--scores", bad])
+    assert result.exit_code == 2
