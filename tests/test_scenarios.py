@@ -103,7 +103,7 @@ def test_bulk_engine_equals_brute_force(t: Tournament, criteria: list[str]) -> N
 def test_football_scores_and_goal_criteria() -> None:
     # 2018 World Cup group H (seed 003) before its last matchday.
     lines = (EXAMPLES / "worldcup-2018-group-H.csv").read_text(encoding="utf-8").splitlines()
-    text = "\n".join(lines[:5] + [",".join(line.split(",")[:3] + ["", ""]) for line in lines[5:]])
+    text = "\n".join(lines[:5] + [",".join([*line.split(",")[:3], "", ""]) for line in lines[5:]])
     t = crosstable.read_text(text)
     assert t.pending == 2
     scores = ["2:0", "1:0", "0:0", "0:1", "0:2"]

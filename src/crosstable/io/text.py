@@ -4,7 +4,8 @@ One row per participant: an optional number (or place) column, the name, one
 column per opponent in row order, then optional summary columns. Decisions:
 
 - **Separators**: tab if the text has any; else ``;``; else ``,`` when every row
-  splits into the same number (three or more) of fields; else runs of white space
+  splits into the same number of fields, at least one more than there are rows (a
+  name and a result per row); else runs of white space
   (names may then contain single spaces; a name ends at the first result cell).
 - **Header**: a first row whose columns after the name start ``1 2 3 …``. Its
   labels after the results name the summary columns: points (``Points``, ``Pts``,
@@ -135,8 +136,10 @@ def _choose_separator(lines: list[str]) -> str | None:
         return "\t"
     if sum(";" in ln for ln in lines) >= max(1, len(lines) - 1):
         return ";"
+    # Commas separate fields only if every row splits into enough fields for a name and
+    # a result per row; a table typed with spaces and decimal commas (0,5) never does.
     widths = {len(ln.split(",")) for ln in lines}
-    if len(widths) == 1 and widths.pop() >= 3:
+    if len(widths) == 1 and widths.pop() >= max(3, len(lines)):
         return ","
     return None
 
