@@ -4,7 +4,7 @@ One row per participant: an optional number (or place) column, the name, one
 column per opponent in row order, then optional summary columns. Decisions:
 
 - **Separators**: tab if the text has any; else ``;``; else ``,`` when every row
-  splits into the same number of fields, at least one more than there are rows (a
+  splits into the same number of fields, at least as many as the text has lines (a
   name and a result per row); else runs of white space
   (names may then contain single spaces; a name ends at the first result cell).
 - **Header**: a first row whose columns after the name start ``1 2 3 …``. Its
