@@ -159,3 +159,11 @@ def test_latin1_file_is_read(tmp_path: object) -> None:
 def test_example_files_read() -> None:
     t = crosstable.read(EXAMPLES / "seed-7-players.tsv")
     assert t.declared["SB"][2].value == 9 and t.declared["place"][3].value == 4
+
+
+def test_ratings_are_read_from_a_rating_column_and_from_games_lists() -> None:
+    text = "No\tName\t1\t2\tElo\tPts\n1\tA\t-\t1\t2410\t1\n2\tB\t0\t-\t2250\t0\n"
+    t = crosstable.read_text(text)
+    assert t.ratings == [2410, 2250] and "rating" not in t.declared
+    games = "round,white,black,result,white_elo,black_elo\n1,A,B,1-0,2410,2250\n"
+    assert crosstable.read_text(games).ratings == [2410, 2250]

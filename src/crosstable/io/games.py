@@ -8,7 +8,8 @@ position (``round, white, black, result``; three columns: ``white, black, result
 - ``white`` / ``home``, ``black`` / ``away``: the two participants;
 - ``result`` (or ``score``): ``1-0``, ``0-1``, ``½-½``, ``1/2-1/2``, ``=``, ``+-``, ``-+``,
   ``--`` (double forfeit), ``2:1``, ``1½-2½``, ``*`` or empty (not played yet);
-- or ``home_goals`` and ``away_goals`` in two columns.
+- or ``home_goals`` and ``away_goals`` in two columns;
+- optional ``white_rating`` / ``black_rating`` (or ``white_elo`` / ``black_elo``): ratings.
 
 Participants are numbered in order of first appearance.
 """
@@ -64,6 +65,8 @@ _ALIASES = {
     "result": ("result", "score", "res"),
     "home_goals": ("home_goals", "homegoals", "hg", "home goals", "white_score"),
     "away_goals": ("away_goals", "awaygoals", "ag", "away goals", "black_score"),
+    "white_rating": ("white_rating", "white_elo", "whiteelo", "home_rating"),
+    "black_rating": ("black_rating", "black_elo", "blackelo", "away_rating"),
 }
 
 
@@ -116,6 +119,7 @@ def read_games(text: str, source: str | None = None, scoring: Scoring | None = N
             )
     names: list[str] = []
     index: dict[str, int] = {}
+    ratings: dict[str, int] = {}
     problems: list[Problem] = []
     parsed: list[tuple[int, int, int, Fraction, Fraction, int, str]] = []
 
@@ -152,6 +156,9 @@ def read_games(text: str, source: str | None = None, scoring: Scoring | None = N
                 index[who] = len(names)
                 names.append(who)
         parsed.append((lineno, index[w], index[b], res[0], res[1], res[2], rnd))
+        for who, key in ((w, "white_rating"), (b, "black_rating")):
+            if key in cols and cells[cols[key]].strip().isdigit():
+                ratings[who] = int(cells[cols[key]].strip())
     if problems:
         raise InputError(source, problems)
     round_labels = [p[6] for p in parsed]
@@ -166,4 +173,7 @@ def read_games(text: str, source: str | None = None, scoring: Scoring | None = N
     )
     if scoring is None:
         scoring = Scoring.parse({"result": "chess", "game_points": "team", "goals": "football"}[kind])
-    return Tournament.from_game_objects(names, games, scoring=scoring, kind=kind, source=source)
+    t = Tournament.from_game_objects(names, games, scoring=scoring, kind=kind, source=source)
+    if ratings:
+        t.ratings = [ratings.get(name) for name in names]
+    return t

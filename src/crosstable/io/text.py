@@ -13,7 +13,8 @@ column per opponent in row order, then optional summary columns. Decisions:
   ``Place``, ``Game points``, ``Match points``, or a coefficient code (``SB``,
   ``SHM``, ``KB`` …). Those values are cross-checked against the computed ones, with
   a warning naming the cell for every difference. Without a header the first
-  summary column is taken as the points.
+  summary column is taken as the points. A ``Rating`` (``Elo``) column gives the
+  participants' ratings (used by the scenarios' probabilities).
 - **Cells**: ``1 0 ½ 0.5 0,5 =``; game points ``1½``; scores ``2:1`` (football);
   forfeits ``+`` and ``-``/``−`` off the diagonal; not played yet: an empty cell
   (delimited formats), ``.``, ``?`` or ``*``. The diagonal: ``— - – × x X *`` or empty.
@@ -74,6 +75,7 @@ _LABELS = {
     "place": ("place", "pl", "pl.", "rank", "pos", "position", "място", "hely", "helyezés", "platz", "#"),
     "GP": ("game points", "gp", "game pts", "bp"),
     "MP": ("match points", "mp", "match pts"),
+    "rating": ("rating", "elo", "rtg", "ratings", "értékszám", "рейтинг"),
 }
 
 
@@ -480,6 +482,9 @@ def read_crosstable(text: str, source: str | None = None, scoring: Scoring | Non
         source=source,
     )
     result.declared = _declared(lay, row)
+    ratings = result.declared.pop("rating", None)
+    if ratings:
+        result.ratings = [int(ratings[c].value) if c in ratings else None for c in range(n)]
     return result
 
 
