@@ -128,6 +128,25 @@ class Game:
 
 
 @dataclass(frozen=True)
+class Cards:
+    """A disciplinary record: yellow cards, second yellows (indirect reds), direct
+    reds, and yellow cards followed by a direct red."""
+
+    yellow: int = 0
+    indirect_red: int = 0
+    direct_red: int = 0
+    yellow_and_direct_red: int = 0
+
+    def __add__(self, other: Cards) -> Cards:
+        return Cards(
+            self.yellow + other.yellow,
+            self.indirect_red + other.indirect_red,
+            self.direct_red + other.direct_red,
+            self.yellow_and_direct_red + other.yellow_and_direct_red,
+        )
+
+
+@dataclass(frozen=True)
 class Declared:
     """A value printed in the source table (a trailing column), kept for cross-checking."""
 
@@ -165,6 +184,14 @@ class Tournament:
     ratings: list[int | None] | None = None
     declared: dict[str, dict[int, Declared]] = field(default_factory=dict)
     warnings: list[str] = field(default_factory=list)
+    adjustments: dict[int, Fraction] = field(default_factory=dict)
+    """Points added to (negative: deducted from) a participant's score outside its games."""
+    cards: dict[int, Cards] = field(default_factory=dict)
+    """Each participant's disciplinary record over the event."""
+    rankings: dict[str, dict[int, Fraction]] = field(default_factory=dict)
+    """External rankings by name (``FIFA``, ``QUAL``, ``PSO`` …): a value per participant, lower is better."""
+    lots_seed: int | None = None
+    """The seed of the drawing of lots (criterion ``LOT``)."""
     white_outcome: IntArray = field(init=False, repr=False)
     black_outcome: IntArray = field(init=False, repr=False)
 

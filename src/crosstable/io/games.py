@@ -9,7 +9,14 @@ position (``round, white, black, result``; three columns: ``white, black, result
 - ``result`` (or ``score``): ``1-0``, ``0-1``, ``½-½``, ``1/2-1/2``, ``=``, ``+-``, ``-+``,
   ``--`` (double forfeit), ``2:1``, ``1½-2½``, ``*`` or empty (not played yet);
 - or ``home_goals`` and ``away_goals`` in two columns;
-- optional ``white_rating`` / ``black_rating`` (or ``white_elo`` / ``black_elo``): ratings.
+- optional ``white_rating`` / ``black_rating`` (or ``white_elo`` / ``black_elo``): ratings;
+- optional cards per side: ``home_yellow``, ``home_indirect_red`` (second yellow),
+  ``home_direct_red``, ``home_yellow_and_direct_red`` and the same with ``away_``
+  (or ``white_`` / ``black_``), summed per team for the fair-play criteria.
+
+An awarded result (walkover) is written with ``awd``, ``awarded`` or ``w/o`` after the
+score (``3:0 awd``): it counts as played for points and goals, with the status
+"forfeit".
 
 Participants are numbered in order of first appearance.
 """
@@ -21,7 +28,7 @@ import re
 from fractions import Fraction
 
 from crosstable.errors import InputError, Problem
-from crosstable.model import FORFEIT, PENDING, PLAYED, Game, Scoring, Tournament, infer_kind
+from crosstable.model import FORFEIT, PENDING, PLAYED, Cards, Game, Scoring, Tournament, infer_kind
 from crosstable.numbers import parse_number
 
 _FORFEITS = {
@@ -32,6 +39,9 @@ _FORFEITS = {
 _SPLIT = re.compile(r"^\s*(.+?)\s*(?::|-(?=\s*[\d½+\-]))\s*(.+?)\s*$")
 
 
+_AWARDED = re.compile(r"\s*(?:\(?(?:awd|awarded|aw|w/o|wo|forfeit|ff)\)?)\s*$", re.IGNORECASE)
+
+
 def parse_result(text: str) -> tuple[Fraction, Fraction, int] | None:
     """Both sides' scores and the game's status, or ``None`` if unreadable.
 
@@ -39,8 +49,15 @@ def parse_result(text: str) -> tuple[Fraction, Fraction, int] | None:
     ((Fraction(1, 1), Fraction(0, 1), 0), (Fraction(1, 2), Fraction(1, 2)), (Fraction(2, 1), Fraction(1, 1)))
     >>> parse_result("1/2-1/2")[:2], parse_result("+-"), parse_result("*")
     ((Fraction(1, 2), Fraction(1, 2)), (Fraction(1, 1), Fraction(0, 1), 1), (Fraction(0, 1), Fraction(0, 1), 2))
+    >>> parse_result("3:0 awd")  # an awarded result (walkover): status forfeit
+    (Fraction(3, 1), Fraction(0, 1), 1)
     """
-    t = text.strip().replace("–", "-").replace("−", "-").replace(" ", "")
+    t = text.strip().replace("–", "-").replace("−", "-")
+    awarded = _AWARDED.search(t)
+    if awarded and awarded.start() > 0:
+        inner = parse_result(t[: awarded.start()])
+        return None if inner is None or inner[2] == PENDING else (inner[0], inner[1], FORFEIT)
+    t = t.replace(" ", "")
     if t in ("", "*", "?", "."):
         return (Fraction(0), Fraction(0), PENDING)
     if t == "=":
@@ -68,6 +85,16 @@ _ALIASES = {
     "white_rating": ("white_rating", "white_elo", "whiteelo", "home_rating"),
     "black_rating": ("black_rating", "black_elo", "blackelo", "away_rating"),
 }
+_CARDS = ("yellow", "indirect_red", "direct_red", "yellow_and_direct_red")
+_CARD_WORDS = {
+    "yellow": ("yellow", "yellows", "yc"),
+    "indirect_red": ("indirect_red", "second_yellow", "yellow_yellow", "2yc"),
+    "direct_red": ("direct_red", "red", "rc"),
+    "yellow_and_direct_red": ("yellow_and_direct_red", "yellow_red", "yellow_direct_red", "ydr"),
+}
+for _side, _words in (("white", ("home", "white")), ("black", ("away", "black"))):
+    for _card, _names in _CARD_WORDS.items():
+        _ALIASES[f"{_side}_{_card}"] = tuple(f"{w}_{n}" for w in _words for n in _names)
 
 
 def _header_map(cells: list[str]) -> dict[str, int] | None:
@@ -120,6 +147,7 @@ def read_games(text: str, source: str | None = None, scoring: Scoring | None = N
     names: list[str] = []
     index: dict[str, int] = {}
     ratings: dict[str, int] = {}
+    cards: dict[str, Cards] = {}
     problems: list[Problem] = []
     parsed: list[tuple[int, int, int, Fraction, Fraction, int, str]] = []
 
@@ -159,6 +187,17 @@ def read_games(text: str, source: str | None = None, scoring: Scoring | None = N
         for who, key in ((w, "white_rating"), (b, "black_rating")):
             if key in cols and cells[cols[key]].strip().isdigit():
                 ratings[who] = int(cells[cols[key]].strip())
+        for who, side in ((w, "white"), (b, "black")):
+            counts = []
+            for card in _CARDS:
+                ck = cols.get(f"{side}_{card}")
+                text = cells[ck].strip() if ck is not None and ck < len(cells) else ""
+                if text and not text.isdigit():
+                    problems.append(Problem(f"{text!r} is not a number of cards", lineno, col_of(cells, ck or 0)))
+                    text = ""
+                counts.append(int(text or 0))
+            if any(counts):
+                cards[who] = cards.get(who, Cards()) + Cards(*counts)
     if problems:
         raise InputError(source, problems)
     round_labels = [p[6] for p in parsed]
@@ -176,4 +215,5 @@ def read_games(text: str, source: str | None = None, scoring: Scoring | None = N
     t = Tournament.from_game_objects(names, games, scoring=scoring, kind=kind, source=source)
     if ratings:
         t.ratings = [ratings.get(name) for name in names]
+    t.cards = {index[name]: c for name, c in cards.items()}
     return t

@@ -4,8 +4,9 @@ One row per participant: an optional number (or place) column, the name, one
 column per opponent in row order, then optional summary columns. Decisions:
 
 - **Separators**: tab if the text has any; else ``;``; else ``,`` when every row
-  splits into the same number of fields, at least as many as the text has lines (a
-  name and a result per row); else runs of white space
+  splits into the same number of fields, enough for a name and a result per row
+  (so a table typed with spaces and decimal commas is not split at its commas); else
+  runs of white space
   (names may then contain single spaces; a name ends at the first result cell).
 - **Header**: a first row whose columns after the name start ``1 2 3 …``. Its
   labels after the results name the summary columns: points (``Points``, ``Pts``,
@@ -141,7 +142,10 @@ def _choose_separator(lines: list[str]) -> str | None:
     # Commas separate fields only if every row splits into enough fields for a name and
     # a result per row; a table typed with spaces and decimal commas (0,5) never does.
     widths = {len(ln.split(",")) for ln in lines}
-    if len(widths) == 1 and widths.pop() >= max(3, len(lines)):
+    first = [f.strip() for f in lines[0].split(",")]
+    header = "1" in first and first[first.index("1") + 1 : first.index("1") + 2] == ["2"]
+    rows = len(lines) - header
+    if len(widths) == 1 and widths.pop() >= max(3, rows + 1):
         return ","
     return None
 

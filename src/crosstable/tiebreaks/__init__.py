@@ -1,11 +1,11 @@
 """The tie-break coefficients, one module per family, registered by code.
 
 >>> from crosstable.tiebreaks import REGISTRY
->>> sorted(REGISTRY)[:5]
-['BH', 'DE', 'GA', 'GD', 'GELB']
+>>> REGISTRY["SB"].name, REGISTRY["KS"].name
+('Sonneborn–Berger', 'Koya system')
 """
 
-from crosstable.tiebreaks import basic, berger, buchholz, direct, koya  # noqa: F401  (registration)
+from crosstable.tiebreaks import basic, berger, buchholz, direct, football, koya  # noqa: F401  (registration)
 from crosstable.tiebreaks.base import (
     ALIASES,
     REGISTRY,

@@ -308,8 +308,18 @@ class Analysis:
     @cached_property
     def points(self) -> Column:
         """The primary score S: points (match points in team events), from the
-        outcome counts and the scoring's points per outcome."""
-        return Column(self.outcome_counts @ self.t.scoring.units(), self.D)
+        outcome counts and the scoring's points per outcome, plus any adjustment
+        (points deducted or awarded outside the games)."""
+        total = self.outcome_counts @ self.t.scoring.units()
+        if self.t.adjustments:
+            import math
+
+            den = math.lcm(self.D, *(v.denominator for v in self.t.adjustments.values()))
+            total = total * (den // self.D)
+            for i, v in self.t.adjustments.items():
+                total[i] += int(v * den)
+            return Column(total, den)
+        return Column(total, self.D)
 
     @cached_property
     def game_points(self) -> Column:

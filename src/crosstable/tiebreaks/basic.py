@@ -1,4 +1,4 @@
-"""Counts and totals: points, wins, game points and match points, goals."""
+"""Counts and totals: points, wins, game points and match points."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from crosstable.model import FORFEIT, WIN, IntArray
+from crosstable.model import FORFEIT, WIN
 from crosstable.numbers import fmt_decimal, fmt_vulgar
 from crosstable.tiebreaks.base import Analysis, Column, Spec, criterion
 
@@ -63,45 +63,6 @@ def match_points(a: Analysis, spec: Spec) -> Column:
     return a.points
 
 
-@criterion("GF", "goals for (scored)")
-def goals_for(a: Analysis, spec: Spec) -> Column:
-    """Goals scored in all matches.
-
-    Source: FIFA World Cup regulations (2018, art. 32.5 b). Example (2018 group H):
-    Japan 2 + 2 + 0 = 4.
-    """
-    return a.game_points
-
-
-@criterion("GA", "goals against (conceded)")
-def goals_against(a: Analysis, spec: Spec) -> Column:
-    """Goals conceded in all matches (higher is worse: ranked by −GA).
-
-    Source: league regulations. Example (2018 group H): Japan 1 + 2 + 1 = 4,
-    ranked as −4.
-    """
-    conceded = _conceded(a)
-    return Column(-conceded, a.t.score_denominator)
-
-
-@criterion("GD", "goal difference")
-def goal_difference(a: Analysis, spec: Spec) -> Column:
-    """Goals scored minus goals conceded.
-
-    Source: FIFA World Cup regulations (2018, art. 32.5 a). Example (2018 group H):
-    Colombia 5 − 2 = 3.
-    """
-    return Column(a.game_points.num - _conceded(a), a.t.score_denominator)
-
-
-def _conceded(a: Analysis) -> IntArray:
-    opponent_score = np.empty_like(a.gs)
-    half = len(a.gs) // 2
-    opponent_score[:half] = a.gs[half:]
-    opponent_score[half:] = a.gs[:half]
-    return a.group_sum(opponent_score)
-
-
 def _explain_count(a: Analysis, spec: Spec, i: int, group: Sequence[int]) -> str:
     from crosstable.tiebreaks.base import REGISTRY
 
@@ -117,5 +78,5 @@ def _explain_count(a: Analysis, spec: Spec, i: int, group: Sequence[int]) -> str
     return f"{spec.label} = {fmt_vulgar(value)} ({w} won, {d} drawn, {lo} lost)"
 
 
-for _crit in (points, wins, won, game_points, match_points, goals_for, goals_against, goal_difference):
+for _crit in (points, wins, won, game_points, match_points):
     _crit.explainer(_explain_count)

@@ -1,0 +1,102 @@
+"""Files that add to a tournament: discipline records and external rankings.
+
+- **Discipline** (``--discipline FILE``): CSV/TSV with a header ``team`` (or
+  ``name``), ``yellow``, ``indirect_red`` (second yellow), ``direct_red``,
+  ``yellow_and_direct_red``, and optionally ``deduction`` (points deducted, e.g. 6)
+  or ``adjustment`` (points added, negative to deduct). Totals per team; they add
+  to any cards the fixtures list.
+- **Ranking** (``--ranking NAME=FILE``): CSV/TSV ``team,value``, lower is better
+  (FIFA ranking position, qualifying ranking, 1 for a shoot-out winner and 2 for
+  the loser).
+
+Unknown teams are an error naming the line.
+"""
+
+from __future__ import annotations
+
+import csv
+import dataclasses
+from pathlib import Path
+
+from crosstable.errors import InputError, Problem
+from crosstable.io.games import sniff_delimiter
+from crosstable.model import Cards, Tournament
+from crosstable.numbers import parse_number
+
+_CARD_COLUMNS = ("yellow", "indirect_red", "direct_red", "yellow_and_direct_red")
+
+
+def _rows(path: str | Path) -> tuple[str, list[tuple[int, list[str]]]]:
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        raise InputError(str(path), [Problem(f"cannot read the file: {e}")]) from None
+    reader = csv.reader(text.splitlines(), delimiter=sniff_delimiter(text))
+    return str(path), [(k + 1, r) for k, r in enumerate(reader) if any(c.strip() for c in r)]
+
+
+def _team(t: Tournament, name: str, source: str, line: int) -> int:
+    if name in t.names:
+        return t.names.index(name)
+    raise InputError(source, [Problem(f"{name!r} is not a participant of the tournament", line, 1)])
+
+
+def add_discipline(t: Tournament, path: str | Path) -> Tournament:
+    """The tournament with the cards and points adjustments of a discipline file."""
+    source, rows = _rows(path)
+    if not rows:
+        raise InputError(source, [Problem("the file is empty", 1, 1)])
+    header = [c.strip().lower() for c in rows[0][1]]
+    if not ({"team", "name"} & set(header)):
+        raise InputError(source, [Problem("the header must name a team column and the card columns", 1, 1)])
+    col = {name: k for k, name in enumerate(header)}
+    team_col = col.get("team", col.get("name", 0))
+    cards = dict(t.cards)
+    adjustments = dict(t.adjustments)
+    problems: list[Problem] = []
+    for line, cells in rows[1:]:
+        i = _team(t, cells[team_col].strip(), source, line)
+        counts = []
+        for name in _CARD_COLUMNS:
+            k = col.get(name)
+            text = cells[k].strip() if k is not None and k < len(cells) else ""
+            if text and not text.isdigit():
+                problems.append(Problem(f"{text!r} is not a number of cards", line, k + 1 if k is not None else 1))
+                text = ""
+            counts.append(int(text or 0))
+        cards[i] = cards.get(i, Cards()) + Cards(*counts)
+        for name, sign in (("deduction", -1), ("adjustment", 1)):
+            k = col.get(name)
+            text = cells[k].strip() if k is not None and k < len(cells) else ""
+            if text:
+                value = parse_number(text)
+                if value is None:
+                    problems.append(Problem(f"{text!r} is not a number of points", line, (k or 0) + 1))
+                else:
+                    adjustments[i] = adjustments.get(i, 0) + sign * value
+    if problems:
+        raise InputError(source, problems)
+    return dataclasses.replace(t, cards=cards, adjustments=adjustments, warnings=list(t.warnings))
+
+
+def add_ranking(t: Tournament, name: str, path: str | Path) -> Tournament:
+    """The tournament with an external ranking ``name`` (``FIFA``, ``QUAL``, ``PSO``)."""
+    source, rows = _rows(path)
+    values = {}
+    problems: list[Problem] = []
+    for line, cells in rows:
+        if len(cells) < 2:
+            problems.append(Problem("expected two columns: team, value", line, 1))
+            continue
+        value = parse_number(cells[1])
+        if value is None:
+            if line == rows[0][0]:
+                continue  # a header
+            problems.append(Problem(f"{cells[1].strip()!r} is not a number", line, len(cells[0]) + 2))
+            continue
+        values[_team(t, cells[0].strip(), source, line)] = value
+    if problems:
+        raise InputError(source, problems)
+    rankings = dict(t.rankings)
+    rankings[name.upper()] = values
+    return dataclasses.replace(t, rankings=rankings, warnings=list(t.warnings))
