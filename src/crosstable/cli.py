@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 
 import click
 
@@ -22,7 +22,9 @@ from crosstable.io.writers import (
     render_scenarios,
     render_schedule,
 )
+from crosstable.model import Tournament
 from crosstable.ranking import rank
+from crosstable.rules import PRESETS
 from crosstable.scenarios import DEFAULT_LIMIT, DEFAULT_SAMPLES
 
 
@@ -42,6 +44,10 @@ def main() -> None:
 @click.option("--from", "fmt", type=click.Choice(FORMATS), default="auto", show_default=True, help="Input format.")
 @click.option("--scoring", default=None, help="chess | draughts | football | team | W:D:L (default: from the table).")
 @click.option("--tiebreaks", "-t", default=None, help="Criteria in order, e.g. 'SB,KS,BH/C1,SB(2,1,0)'.")
+@click.option("--rules", default=None, help="A preset regulation: " + ", ".join(sorted(PRESETS)) + ".")
+@click.option("--discipline", default=None, type=click.Path(dir_okay=False), help="Cards and deductions per team.")
+@click.option("--ranking", "rankings", multiple=True, metavar="NAME=FILE", help="External ranking (FIFA, QUAL, PSO).")
+@click.option("--lots-seed", type=int, default=None, help="Seed of the drawing of lots (criterion LOT).")
 @click.option("--output", "-o", type=click.Choice(OUTPUTS), default="text", show_default=True)
 @click.option("--fractions", is_flag=True, help="Print ½ and ¼ instead of decimals (text, md).")
 @click.option("--crosstable", "show_grid", is_flag=True, help="Print the results grid too (text).")
@@ -51,6 +57,10 @@ def standings(
     fmt: str,
     scoring: str | None,
     tiebreaks: str | None,
+    rules: str | None,
+    discipline: str | None,
+    rankings: tuple[str, ...],
+    lots_seed: int | None,
     output: str,
     fractions: bool,
     show_grid: bool,
@@ -58,8 +68,8 @@ def standings(
 ) -> None:
     """Rank the participants of FILE by points and tie-break criteria."""
     try:
-        t = read(file, fmt=fmt, scoring=scoring)
-        s = rank(t, tiebreaks)
+        t = _with_extras(read(file, fmt=fmt, scoring=scoring), discipline, rankings, lots_seed)
+        s = rank(t, tiebreaks, rules=rules)
         text = render(s, output, "fraction" if fractions else "decimal", show_grid)
         explained = [s.explain(name) for name in explain_names]
     except InputError as e:
@@ -73,6 +83,22 @@ def standings(
     elif explained:
         click.echo("\n\n".join(explained), err=True)
     click.echo(text, nl=False)
+
+
+def _with_extras(t: Tournament, discipline: str | None, rankings: Sequence[str], lots_seed: int | None) -> Tournament:
+    """The tournament with the side files of the command line added."""
+    from crosstable.io.sidecar import add_discipline, add_ranking
+
+    if discipline is not None:
+        t = add_discipline(t, discipline)
+    for item in rankings:
+        name, sep, path = item.partition("=")
+        if not sep or not name or not path:
+            raise CrosstableError(f"--ranking {item!r}: write NAME=FILE, e.g. FIFA=fifa-ranking.csv")
+        t = add_ranking(t, name, path)
+    if lots_seed is not None:
+        t.lots_seed = lots_seed
+    return t
 
 
 def _seed_order(path: str, tiebreaks: str | None, scoring: str | None) -> list[str]:
@@ -168,6 +194,7 @@ def schedule(
 @click.option("--from", "fmt", type=click.Choice(FORMATS), default="auto", show_default=True, help="Input format.")
 @click.option("--scoring", default=None, help="chess | draughts | football | team | W:D:L (default: from the table).")
 @click.option("--tiebreaks", "-t", default=None, help="Criteria in order, as for standings.")
+@click.option("--rules", default=None, help="A preset regulation, as for standings.")
 @click.option("--scores", default=None, help="Score lines a pending game can end with, e.g. '2:0,1:0,0:0,0:1,0:2'.")
 @click.option("--limit", default=DEFAULT_LIMIT, show_default=True, help="Enumerate all combinations up to this many.")
 @click.option("--samples", default=DEFAULT_SAMPLES, show_default=True, help="Monte Carlo samples beyond the limit.")
@@ -180,6 +207,7 @@ def scenarios_command(
     fmt: str,
     scoring: str | None,
     tiebreaks: str | None,
+    rules: str | None,
     scores: str | None,
     limit: int,
     samples: int,
@@ -194,6 +222,10 @@ def scenarios_command(
 
     try:
         t = read(file, fmt=fmt, scoring=scoring)
+        if tiebreaks is None and rules is not None:
+            from crosstable.rules import preset
+
+            tiebreaks = ",".join(preset(rules))
         with _progress(quiet) as advance:
             report = scenarios(
                 t,
@@ -213,6 +245,65 @@ def scenarios_command(
         _fail(f"{file}: {e}")
         return
     click.echo(text, nl=False)
+
+
+@main.command()
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--from", "fmt", type=click.Choice(FORMATS), default="auto", show_default=True, help="Input format.")
+@click.option("--scoring", default=None, help="chess | draughts | football | team | W:D:L (default: from the table).")
+@click.option("--by", type=click.Choice(["potential", "flow"]), default="potential", show_default=True)
+@click.option("--float", "floating", is_flag=True, help="Normalised floats even for small events.")
+@click.option("--output", "-o", type=click.Choice(["text", "json"]), default="text", show_default=True)
+def rate(file: str, fmt: str, scoring: str | None, by: str, floating: bool, output: str) -> None:
+    """Rate the participants of FILE by the Laplacian potential and flow (seed 003).
+
+    Exact integers (fractions) for up to 60 participants, normalised shares beyond."""
+    import json
+
+    from crosstable.numbers import fmt_decimal, json_number
+    from crosstable.tiebreaks.potential import potentials
+
+    try:
+        t = read(file, fmt=fmt, scoring=scoring)
+        result = potentials(t, exact=False if floating else None)
+    except InputError as e:
+        _fail(str(e))
+        return
+    except CrosstableError as e:
+        _fail(f"{file}: {e}")
+        return
+    key = result.potential if by == "potential" else result.flow
+    order = sorted(range(len(t.names)), key=lambda i: (-key[i], i))
+    pot_share, flow_share = result.normalised("potential"), result.normalised("flow")
+
+    def show(x: object) -> str:
+        from fractions import Fraction
+
+        return fmt_decimal(x) if isinstance(x, Fraction) else f"{float(x):.6g}"  # type: ignore[arg-type]
+
+    if output == "json":
+        rows = [
+            {
+                "rank": k + 1,
+                "name": t.names[i],
+                "potential": json_number(result.potential[i]) if result.exact else float(result.potential[i]),
+                "flow": json_number(result.flow[i]) if result.exact else float(result.flow[i]),
+                "potential_share": float(pot_share[i]),
+                "flow_share": float(flow_share[i]),
+            }
+            for k, i in enumerate(order)
+        ]
+        data = {"by": by, "exact": result.exact, "ratings": rows, "warnings": result.warnings}
+        click.echo(json.dumps(data, ensure_ascii=False, indent=2))
+        return
+    lines = [f"{'#':>4}  {'Name':<24} {'Potential':>14} {'Flow':>14} {'Pot %':>7} {'Flow %':>7}"]
+    for k, i in enumerate(order):
+        lines.append(
+            f"{k + 1:>4}  {t.names[i]:<24} {show(result.potential[i]):>14} {show(result.flow[i]):>14} "
+            f"{100 * pot_share[i]:>6.2f}% {100 * flow_share[i]:>6.2f}%"
+        )
+    lines += [f"warning: {w}" for w in result.warnings]
+    click.echo("\n".join(lines))
 
 
 @contextlib.contextmanager

@@ -92,8 +92,14 @@ class Standings:
         return standings_dict(self)
 
 
-def rank(t: Tournament, tiebreaks: Sequence[str] | str | None = None) -> Standings:
-    """Compute the standings of ``t`` under a criteria list (see :func:`default_criteria`)."""
+def rank(t: Tournament, tiebreaks: Sequence[str] | str | None = None, *, rules: str | None = None) -> Standings:
+    """Compute the standings of ``t`` under a criteria list, or else the list of a
+    preset regulation (``rules``, see :mod:`crosstable.rules`), or else
+    :func:`default_criteria`."""
+    if tiebreaks is None and rules is not None:
+        from crosstable.rules import preset
+
+        tiebreaks = preset(rules)
     specs = parse_list(tiebreaks if tiebreaks is not None else default_criteria(t))
     seen: set[str] = set()
     for s in specs:
@@ -159,7 +165,24 @@ def rank(t: Tournament, tiebreaks: Sequence[str] | str | None = None) -> Standin
                 break
     standings = Standings(t, specs, rows, a, list(t.warnings), groups_at)
     standings.warnings.extend(_cross_check(standings))
+    standings.warnings.extend(_flags(standings))
+    standings.warnings.extend(a.notes)
     return standings
+
+
+def _flags(s: Standings) -> list[str]:
+    """Places decided by lot, and criteria that lacked their data."""
+    out = []
+    for above, below in itertools.pairwise(s.rows):
+        if above.ahead_on == "LOT":
+            seed = s.tournament.lots_seed or 0
+            out.append(f"{above.name} is placed ahead of {below.name} by drawing of lots (seed {seed})")
+    for spec in s.criteria:
+        if spec.code in ("FIFA", "QUAL", "PSO") and spec.code not in s.tournament.rankings:
+            out.append(f"no {spec.code} ranking was supplied (--ranking {spec.code}=FILE): it separates nobody")
+        if spec.code in ("FP", "DISC") and not s.tournament.cards:
+            out.append(f"no cards were supplied (--discipline FILE or card columns): {spec.label} separates nobody")
+    return out
 
 
 def _split(groups: list[list[int]], key: Any) -> list[list[int]]:

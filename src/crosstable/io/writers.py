@@ -10,35 +10,77 @@ from __future__ import annotations
 import csv
 import io
 import json
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from crosstable.numbers import fmt_number, fmt_vulgar, json_number
+from crosstable.model import FORFEIT, PENDING
+from crosstable.numbers import fmt_number, fmt_vulgar, json_number, parse_number
 
 if TYPE_CHECKING:
     from crosstable.ranking import Standings
     from crosstable.scenarios import ScenarioReport
     from crosstable.schedule import Schedule
 
-OUTPUTS = ("text", "json", "csv", "md")
+OUTPUTS = ("text", "json", "csv", "md", "html")
 
 
 def standings_dict(s: Standings) -> dict[str, Any]:
-    """The JSON object of SPEC §11."""
+    """The JSON object of SPEC §11. League tables (football) add, per row, the
+    record (``played`` … ``goal_difference``) and ``decided_by``: the criterion that
+    put the team above the next one on equal points."""
+    league = s.tournament.kind == "goals"
+    rows = []
+    for k, r in enumerate(s.rows):
+        row: dict[str, Any] = {
+            "rank": r.rank,
+            "place": r.place,
+            "name": r.name,
+            "points": json_number(r.points),
+            "tiebreaks": {key: json_number(v) for key, v in r.values.items()},
+        }
+        if league:
+            row.update({key: json_number(v) for key, v in _record(s, r.index).items()})
+            row["decided_by"] = r.ahead_on
+            del k
+        rows.append(row)
     return {
         "scoring": {k: json_number(v) for k, v in s.tournament.scoring.as_dict().items()},
         "tiebreaks": s.labels,
-        "standings": [
-            {
-                "rank": r.rank,
-                "place": r.place,
-                "name": r.name,
-                "points": json_number(r.points),
-                "tiebreaks": {k: json_number(v) for k, v in r.values.items()},
-            }
-            for r in s.rows
-        ],
+        "standings": rows,
         "warnings": list(s.warnings),
     }
+
+
+def _record(s: Standings, i: int) -> dict[str, Fraction]:
+    """Played, won, drawn, lost, goals for and against, goal difference."""
+    a = s.analysis
+    from crosstable.tiebreaks.football import _conceded
+
+    d = s.tournament.score_denominator
+    gf = Fraction(int(a.game_points.num[i]), d)
+    ga = Fraction(int(_conceded(a)[i]), d)
+    return {
+        "played": Fraction(int(a.games_played[i])),
+        "won": Fraction(int(a.wins[i])),
+        "drawn": Fraction(int(a.draws[i])),
+        "lost": Fraction(int(a.losses[i])),
+        "goals_for": gf,
+        "goals_against": ga,
+        "goal_difference": gf - ga,
+    }
+
+
+def decided_note(s: Standings, k: int) -> str:
+    """``ahead of Senegal on fair-play points`` for row k, if a criterion separated it
+    from the next row on equal points."""
+    from crosstable.tiebreaks import REGISTRY
+
+    r = s.rows[k]
+    if r.ahead_on is None or k + 1 >= len(s.rows):
+        return ""
+    code = r.ahead_on.split("/")[0].split("(")[0].split(":")[0]
+    words = REGISTRY[code].name if code in REGISTRY else r.ahead_on
+    return f"ahead of {s.rows[k + 1].name} on {words}"
 
 
 def to_json(s: Standings) -> str:
@@ -46,6 +88,29 @@ def to_json(s: Standings) -> str:
 
 
 def _table(s: Standings, style: str) -> tuple[list[str], list[list[str]]]:
+    """Header and rows; a league table (football) in the layout ``Pos Team P W D L GF GA GD Pts``."""
+    if s.tournament.kind == "goals":
+        extra = [k for k in s.labels if k not in ("GD", "GF")]
+        head = ["Pos", "Team", "P", "W", "D", "L", "GF", "GA", "GD", "Pts", *extra, "Decided"]
+        body = []
+        for k, r in enumerate(s.rows):
+            rec = _record(s, r.index)
+            gd = rec["goal_difference"]
+            cells = [
+                fmt_number(rec[x], style) for x in ("played", "won", "drawn", "lost", "goals_for", "goals_against")
+            ]
+            body.append(
+                [
+                    r.place,
+                    r.name,
+                    *cells,
+                    ("+" if gd > 0 else "") + fmt_number(gd, style),
+                    fmt_number(r.points, style),
+                    *(fmt_number(r.values[x], style) for x in extra),
+                    decided_note(s, k),
+                ]
+            )
+        return head, body
     head = ["Place", "Name", "Points", *s.labels]
     body = [
         [r.place, r.name, fmt_number(r.points, style), *(fmt_number(r.values[k], style) for k in s.labels)]
@@ -54,12 +119,27 @@ def _table(s: Standings, style: str) -> tuple[list[str], list[list[str]]]:
     return head, body
 
 
+def csv_safe(cell: str) -> str:
+    """A cell that a spreadsheet will not run as a formula (``=``, ``+``, ``-``, ``@``
+    at the start of text get a leading apostrophe); numbers are left alone."""
+    if cell[:1] in ("=", "+", "-", "@", "\t", "\r") and parse_number(cell) is None:
+        return "'" + cell
+    return cell
+
+
 def to_csv(s: Standings) -> str:
     out = io.StringIO()
     w = csv.writer(out, lineterminator="\n")
+    if s.tournament.kind == "goals":
+        head, body = _table(s, "decimal")
+        w.writerow(head)
+        w.writerows([[csv_safe(c) for c in row] for row in body])
+        return out.getvalue()
     w.writerow(["rank", "place", "name", "points", *s.labels])
     for r in s.rows:
-        w.writerow([r.rank, r.place, r.name, fmt_number(r.points), *(fmt_number(r.values[k]) for k in s.labels)])
+        w.writerow(
+            [r.rank, r.place, csv_safe(r.name), fmt_number(r.points), *(fmt_number(r.values[k]) for k in s.labels)]
+        )
     return out.getvalue()
 
 
@@ -95,12 +175,10 @@ def to_text(s: Standings, style: str = "decimal", crosstable: bool = False, widt
     return out.getvalue()
 
 
-def crosstable_table(s: Standings, style: str = "decimal") -> Any:
-    """The results grid in the order of the standings (a ``rich`` table)."""
-    from fractions import Fraction
-
-    from rich.table import Table
-
+def crosstable_grid(s: Standings, style: str = "decimal") -> tuple[list[str], list[list[str]]]:
+    """The results grid in the order of the standings: header and rows of text
+    (``×`` on the diagonal, ``.`` for a game not played yet, ``+``/``-`` forfeits;
+    scores as ``2:1`` in football, every game of a double round robin in its cell)."""
     t = s.tournament
     order = [r.index for r in s.rows]
     pos = {p: k for k, p in enumerate(order)}
@@ -108,37 +186,87 @@ def crosstable_table(s: Standings, style: str = "decimal") -> Any:
     cells: list[list[list[str]]] = [[[] for _ in range(n)] for _ in range(n)]
     d = t.score_denominator
     assert t.status is not None
-    for w, b, ws, bs, st in zip(
-        t.white.tolist(),
-        t.black.tolist(),
-        t.white_score.tolist(),
-        t.black_score.tolist(),
-        t.status.tolist(),
-        strict=True,
-    ):
-        if st == 2:
+    columns = (t.white, t.black, t.white_score, t.black_score, t.status)
+    for w, b, ws, bs, st in zip(*(c.tolist() for c in columns), strict=True):
+        if st == PENDING:
             a, c = ".", "."
-        elif st == 1:
+        elif st == FORFEIT and t.kind != "goals":
             a, c = ("+" if ws > bs else "-"), ("+" if bs > ws else "-")
         elif t.kind == "goals":
-            a, c = f"{ws // d}:{bs // d}", f"{bs // d}:{ws // d}"
+            x, y = fmt_vulgar(Fraction(ws, d)), fmt_vulgar(Fraction(bs, d))
+            a, c = f"{x}:{y}", f"{y}:{x}"
         else:
             a, c = fmt_vulgar(Fraction(ws, d)), fmt_vulgar(Fraction(bs, d))
         cells[pos[w]][pos[b]].append(a)
         cells[pos[b]][pos[w]].append(c)
+    head = ["#", "Name", *(str(k + 1) for k in range(n)), "Points"]
+    body = [
+        [
+            str(k + 1),
+            t.names[p],
+            *(" ".join(c) if j != k else "×" for j, c in enumerate(cells[k])),
+            fmt_number(s.rows[k].points, style),
+        ]
+        for k, p in enumerate(order)
+    ]
+    return head, body
+
+
+def crosstable_table(s: Standings, style: str = "decimal") -> Any:
+    """The results grid as a ``rich`` table."""
+    from rich.table import Table
+
+    head, body = crosstable_grid(s, style)
     table = Table(show_edge=False, header_style="bold", title="Crosstable")
-    table.add_column("#", justify="right")
-    table.add_column("Name")
-    for k in range(n):
-        table.add_column(str(k + 1), justify="center")
-    table.add_column("Points", justify="right")
-    for k, p in enumerate(order):
-        row = [" ".join(c) if j != k else "×" for j, c in enumerate(cells[k])]
-        table.add_row(str(k + 1), t.names[p], *row, fmt_number(s.rows[k].points, style))
+    for k, h in enumerate(head):
+        table.add_column(h, justify="left" if k == 1 else "right" if k in (0, len(head) - 1) else "center")
+    for row in body:
+        table.add_row(*row)
     return table
 
 
+def to_html(s: Standings, style: str = "fraction") -> str:
+    """A standalone, printable HTML page: the standings, then the crosstable. Every
+    text from the input is escaped."""
+    from html import escape
+
+    head, body = _table(s, style)
+    title = escape(s.tournament.source or "Standings")
+    rows = "\n".join("<tr>" + "".join(f"<td>{escape(c)}</td>" for c in row) + "</tr>" for row in body)
+    grid_head, grid_body = crosstable_grid(s, style)
+    cross_head = "".join(f"<th>{escape(h)}</th>" for h in grid_head)
+    cross_rows = "\n".join("<tr>" + "".join(f"<td>{escape(c)}</td>" for c in row) + "</tr>" for row in grid_body)
+    warnings = "".join(f"<li>{escape(w)}</li>" for w in s.warnings)
+    criteria = escape(", ".join(s.labels))
+    return f"""<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>{title}</title>
+<style>
+body {{ font-family: system-ui, sans-serif; margin: 2em; }}
+table {{ border-collapse: collapse; margin-bottom: 2em; }}
+th, td {{ border: 1px solid #999; padding: 0.2em 0.6em; text-align: right; }}
+td:nth-child(2), th:nth-child(2) {{ text-align: left; }}
+@media print {{ body {{ margin: 0; }} }}
+</style></head>
+<body>
+<h1>{title}</h1>
+<p>Criteria after points: {criteria}</p>
+<table><thead><tr>{"".join(f"<th>{escape(h)}</th>" for h in head)}</tr></thead>
+<tbody>
+{rows}
+</tbody></table>
+<h2>Crosstable</h2>
+<table><thead><tr>{cross_head}</tr></thead>
+<tbody>
+{cross_rows}
+</tbody></table>
+{f"<ul>{warnings}</ul>" if warnings else ""}
+</body></html>
+"""
+
+
 def render(s: Standings, output: str, style: str = "decimal", crosstable: bool = False) -> str:
+    if output == "html":
+        return to_html(s, style)
     if output == "json":
         return to_json(s)
     if output == "csv":

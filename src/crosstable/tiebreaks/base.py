@@ -258,6 +258,8 @@ class Analysis:
 
     t: Tournament
     _cache: dict[str, Any] = field(default_factory=dict, repr=False)
+    notes: list[str] = field(default_factory=list)
+    """Warnings that criteria raise while computing (degenerate inputs and the like)."""
 
     def __post_init__(self) -> None:
         t = self.t
