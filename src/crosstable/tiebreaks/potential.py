@@ -17,10 +17,9 @@ Computation. Since ``L · potential = 0``, one factorisation gives them all: fix
 participant k, compute ``det L(k|k)`` and solve ``L(k|k) x = −L[·, k] · det L(k|k)``
 for the others. Up to :data:`EXACT_LIMIT` participants this is done exactly with
 fractions (the potentials are integers when the points are); beyond, in floating
-point, normalised to sum to 1: one dense LAPACK solve up to :data:`DENSE_LIMIT`
-participants; beyond (large Swiss events, where a sparse LU fills in badly) the
-flows as the stationary distribution of the lazy walk, one sparse product per step,
-and the potentials as flow / points given away.
+point, normalised to sum to 1: the flows as the stationary distribution of the lazy
+walk (an ARPACK eigenvector, sparse products only: a sparse LU of a Swiss event's
+Laplacian fills in badly), and the potentials as flow / points given away.
 
 Degenerate tables. The potentials are nonzero exactly for the members of the one
 group of participants that every other participant reaches by following "gave points
@@ -44,7 +43,6 @@ from crosstable.numbers import fmt_decimal
 from crosstable.tiebreaks.base import Analysis, Column, Spec, criterion, sum_by
 
 EXACT_LIMIT = 60
-DENSE_LIMIT = 3000
 
 
 @dataclass
@@ -135,17 +133,19 @@ def potentials(t: Tournament, *, exact: bool | None = None, analysis: Analysis |
         pot = _exact(lap.toarray(), k, d)
         flow = [p * Fraction(int(given[i]), d) for i, p in enumerate(pot)]
         return Potentials(pot, flow, True, warnings)
-    if n <= DENSE_LIMIT:
-        fpot = _floating(lap, k)
-        fflow = fpot * given / d
-        fflow = fflow / fflow.sum() if fflow.sum() else fflow
-    else:
-        fflow, converged = _stationary(w, given)
-        if not converged:
-            warnings.append("the flows did not converge to 1e-13 in 20,000 steps; values are approximate")
-        safe = np.where(given > 0, given, 1)
-        fpot = np.where(given > 0, fflow / safe, 0.0)
-        fpot = fpot / fpot.sum()
+    # Only the sink group C has nonzero potentials, and it gives points only within
+    # itself: its own Laplacian is that of a strongly connected table.
+    fpot, fflow = np.zeros(n), np.zeros(n)
+    if len(root) == 1:
+        fpot[root] = 1.0  # a lone participant who gave nothing away: flow 0
+        return Potentials(fpot, fflow, False, warnings)
+    sub = w[root][:, root]
+    flow_c, converged = _stationary(sub, given[root])
+    if not converged:
+        warnings.append("the flows did not converge to 1e-13; values are approximate")
+    pot_c = flow_c / given[root]
+    fpot[root] = pot_c / pot_c.sum()
+    fflow[root] = flow_c
     return Potentials(fpot, fflow, False, warnings)
 
 
@@ -181,32 +181,31 @@ def _exact(lap: NDArray[np.int64], k: int, d: int) -> list[Fraction]:
     return out
 
 
-def _floating(lap: Any, k: int) -> NDArray[np.float64]:
-    """Potentials normalised to sum to 1, by one dense solve of ``L(k|k)``."""
-    n = lap.shape[0]
-    keep = np.array([i for i in range(n) if i != k])
-    rhs = -lap[keep][:, [k]].toarray().ravel().astype(float)
-    x = np.linalg.solve(lap[keep][:, keep].toarray().astype(float), rhs)
-    pot = np.empty(n)
-    pot[k] = 1.0
-    pot[keep] = x
-    pot[np.abs(pot) < 1e-12 * np.abs(pot).max()] = 0.0
-    total: float = pot.sum()
-    return np.asarray(pot / total, dtype=np.float64)
-
-
 def _stationary(w: Any, given: NDArray[Any], tol: float = 1e-13) -> tuple[NDArray[np.float64], bool]:
-    """Normalised flows of a large sparse event: the stationary distribution of the
-    lazy walk ``f ← (f + M f)/2`` with ``M[i][j] = W[i][j] / given_j`` (a sparse LU of
-    a Swiss event's Laplacian fills in badly; the walk needs one sparse product a step)."""
-    from scipy.sparse import diags
+    """Normalised flows of a strongly connected table (everyone gave something): the
+    stationary distribution of the lazy walk ``f ← (f + M f) / 2`` with
+    ``M[i][j] = W[i][j] / given_j``, as the eigenvector of eigenvalue 1 (ARPACK, one
+    sparse product per step; the lazy walk makes 1 the only eigenvalue of largest
+    modulus). Power iteration if ARPACK does not converge."""
+    from scipy.sparse import diags, identity
+    from scipy.sparse.linalg import ArpackNoConvergence, eigs
 
     n = w.shape[0]
-    safe = np.where(given > 0, given, 1).astype(float)
-    walk = (w.astype(float) @ diags(1.0 / safe)).tocsr()
+    walk = (0.5 * (identity(n) + w.astype(float) @ diags(1.0 / given.astype(float)))).tocsr()
+    try:
+        if n < 3:
+            raise ArpackNoConvergence("too small for ARPACK", None, None)
+        _, vectors = eigs(walk, k=1, which="LM", tol=tol, v0=np.full(n, 1.0 / n))
+        f = np.abs(np.real(vectors[:, 0]))
+        f /= f.sum()
+        if np.abs(walk @ f - f).sum() < 1e-9:
+            f[f < 1e-15 * f.max()] = 0.0
+            return np.asarray(f / f.sum(), dtype=np.float64), True
+    except ArpackNoConvergence:
+        pass
     f = np.full(n, 1.0 / n)
-    for _ in range(20_000):
-        nxt = 0.5 * (f + walk @ f)
+    for _ in range(100_000):
+        nxt = walk @ f
         nxt /= nxt.sum()
         if np.abs(nxt - f).sum() < tol:
             return np.asarray(nxt, dtype=np.float64), True
