@@ -83,7 +83,7 @@ def ndeterminants(t: Tournament, rows: list[int]) -> Any:
 def eigs_flow(walk: Any) -> Any:
     from scipy.sparse.linalg import eigs
 
-    vals, vecs = eigs(walk, k=1, which="LM", tol=1e-13)
+    _values, vecs = eigs(walk, k=1, which="LM", tol=1e-13)
     v = np.abs(np.real(vecs[:, 0]))
     return v / v.sum()
 
