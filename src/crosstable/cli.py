@@ -9,6 +9,7 @@ from __future__ import annotations
 import contextlib
 import sys
 from collections.abc import Callable, Iterator, Sequence
+from typing import NoReturn
 
 import click
 
@@ -28,9 +29,20 @@ from crosstable.rules import PRESETS
 from crosstable.scenarios import DEFAULT_LIMIT, DEFAULT_SAMPLES
 
 
-def _fail(message: str) -> None:
+def _fail(message: str) -> NoReturn:
     click.echo(f"crosstable: {message}", err=True)
     sys.exit(2)
+
+
+@contextlib.contextmanager
+def _errors(file: str | None = None) -> Iterator[None]:
+    """Bad input becomes one line on standard error and exit status 2."""
+    try:
+        yield
+    except InputError as e:
+        _fail(str(e))
+    except CrosstableError as e:
+        _fail(f"{file}: {e}" if file else str(e))
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -67,17 +79,11 @@ def standings(
     explain_names: tuple[str, ...],
 ) -> None:
     """Rank the participants of FILE by points and tie-break criteria."""
-    try:
+    with _errors(file):
         t = _with_extras(read(file, fmt=fmt, scoring=scoring), discipline, rankings, lots_seed)
         s = rank(t, tiebreaks, rules=rules)
         text = render(s, output, "fraction" if fractions else "decimal", show_grid)
         explained = [s.explain(name) for name in explain_names]
-    except InputError as e:
-        _fail(str(e))
-        return
-    except CrosstableError as e:
-        _fail(f"{file}: {e}")
-        return
     if explained and output == "text":
         text = text + "\n" + "\n\n".join(explained) + "\n"
     elif explained:
@@ -158,7 +164,7 @@ def schedule(
 
     from crosstable.schedule import Schedule
 
-    try:
+    with _errors(None):
         if seed_file is not None:
             order = _seed_order(seed_file, tiebreaks, None)
             if places is None and n is not None:
@@ -180,12 +186,6 @@ def schedule(
         if len(names) < 2:
             raise CrosstableError("a round robin needs at least two participants")
         text = render_schedule(Schedule.make(names, double=double, swap_last=not no_swap), output)
-    except InputError as e:
-        _fail(str(e))
-        return
-    except CrosstableError as e:
-        _fail(str(e))
-        return
     click.echo(text, nl=False)
 
 
@@ -220,7 +220,7 @@ def scenarios_command(
     probabilities, and what each result of one's next game keeps possible."""
     from crosstable.scenarios import parse_scores, scenarios
 
-    try:
+    with _errors(file):
         t = read(file, fmt=fmt, scoring=scoring)
         if tiebreaks is None and rules is not None:
             from crosstable.rules import preset
@@ -238,12 +238,6 @@ def scenarios_command(
                 progress=advance,
             )
         text = render_scenarios(report, output)
-    except InputError as e:
-        _fail(str(e))
-        return
-    except CrosstableError as e:
-        _fail(f"{file}: {e}")
-        return
     click.echo(text, nl=False)
 
 
@@ -263,15 +257,9 @@ def rate(file: str, fmt: str, scoring: str | None, by: str, floating: bool, outp
     from crosstable.numbers import fmt_decimal, json_number
     from crosstable.tiebreaks.potential import potentials
 
-    try:
+    with _errors(file):
         t = read(file, fmt=fmt, scoring=scoring)
         result = potentials(t, exact=False if floating else None)
-    except InputError as e:
-        _fail(str(e))
-        return
-    except CrosstableError as e:
-        _fail(f"{file}: {e}")
-        return
     key = result.potential if by == "potential" else result.flow
     order = sorted(range(len(t.names)), key=lambda i: (-key[i], i))
     pot_share, flow_share = result.normalised("potential"), result.normalised("flow")
