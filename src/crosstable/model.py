@@ -310,13 +310,6 @@ class Tournament:
             raise CrosstableError(f"no participant named {name!r}")
         raise CrosstableError(f"{name!r} matches several participants: " + ", ".join(self.names[i] for i in hits))
 
-    def with_scoring(self, scoring: str | Scoring) -> Tournament:
-        """The same games under another scoring system."""
-        sc = scoring if isinstance(scoring, Scoring) else Scoring.parse(scoring)
-        import dataclasses
-
-        return dataclasses.replace(self, scoring=sc, warnings=list(self.warnings))
-
     def scores(self) -> list[Fraction]:
         """Each participant's primary score (points, or match points in team events)."""
         from crosstable.tiebreaks.base import Analysis

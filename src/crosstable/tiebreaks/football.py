@@ -258,8 +258,14 @@ def _explain_goals(a: Analysis, spec: Spec, i: int, group: Sequence[int]) -> str
     scored = Fraction(int(a.game_points.num[i]), d)
     conceded = Fraction(int(_conceded(a)[i]), d)
     if spec.code == "AGF":
-        return f"{spec.label} = {fmt_decimal(away_goals.compute(a, spec)[i])}"  # type: ignore[misc]
-    return f"{spec.label}: scored {fmt_decimal(scored)}, conceded {fmt_decimal(conceded)}"
+        return f"{spec.label} = {fmt_decimal(away_goals.compute(a, spec)[i])} (goals in away matches)"  # type: ignore[misc]
+    if spec.code == "GD":
+        return (
+            f"GD = {fmt_decimal(scored)} scored − {fmt_decimal(conceded)} conceded = {fmt_decimal(scored - conceded)}"
+        )
+    if spec.code == "GA":
+        return f"GA = {fmt_decimal(conceded)} conceded (ranked as {fmt_decimal(-conceded)})"
+    return f"GF = {fmt_decimal(scored)} scored"
 
 
 for _crit in (goals_for, goals_against, goal_difference, away_goals):
