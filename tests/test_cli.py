@@ -63,7 +63,7 @@ def test_explain_prints_the_sums() -> None:
             "wccc-1975-80-final.as-printed.tsv:2:23: ",
         ),
         (["standings", SEED, "-t", "XYZ"], "unknown criterion 'XYZ'"),
-        (["standings", SEED, "-t", "SB/C1"], "modifier /C does not apply to SB"),
+        (["standings", SEED, "-t", "WIN/C1"], "modifier /C does not apply to WIN"),
         (["standings", SEED, "--scoring", "3:1"], "scoring '3:1'"),
         (["standings", "no-such-file.tsv"], "no-such-file.tsv: cannot read the file"),
         (["standings", SEED, "--explain", "Nobody"], "no participant named 'Nobody'"),

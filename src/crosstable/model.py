@@ -127,6 +127,31 @@ class Game:
         return WIN if a > b else DRAW if a == b else LOSS
 
 
+BYE_KINDS = ("pab", "full", "half", "zero", "absent")
+"""Unplayed rounds without an opponent: pairing-allocated bye (FIDE C.07 art. 16.2.1),
+full-point bye, half-point bye, zero-point bye, absence (not paired)."""
+
+
+@dataclass(frozen=True)
+class Bye:
+    """A round a participant did not play and had no opponent, with the points it got."""
+
+    participant: int
+    round: int
+    kind: str
+    points: Fraction
+
+    @property
+    def outcome(self) -> int:
+        """As a result: a win for a full point, a draw for a half, a loss for nothing."""
+        return WIN if self.kind in ("pab", "full") else DRAW if self.kind == "half" else LOSS
+
+    @property
+    def voluntary(self) -> bool:
+        """A voluntary unplayed round (VUR, FIDE C.07 art. 16): every bye but a full-point one."""
+        return self.kind not in ("pab", "full")
+
+
 @dataclass(frozen=True)
 class Cards:
     """A disciplinary record: yellow cards, second yellows (indirect reds), direct
@@ -192,6 +217,17 @@ class Tournament:
     """External rankings by name (``FIFA``, ``QUAL``, ``PSO`` …): a value per participant, lower is better."""
     lots_seed: int | None = None
     """The seed of the drawing of lots (criterion ``LOT``)."""
+    byes: list[Bye] = field(default_factory=list)
+    """Rounds without an opponent (byes, absences), for events played in rounds."""
+    fide_rules: str = "2026"
+    """The edition of FIDE C.07 for unplayed rounds: ``2024`` (dummy opponent with the
+    participant's own score) or ``2026`` (since 1 March 2026: that score capped, art. 16.4)."""
+    rounds_total: int | None = None
+    """The number of rounds of the event, when known (TRF ``XXR``)."""
+    system: str = "round-robin"
+    """``round-robin`` or ``swiss``. In a Swiss event unplayed rounds (forfeits, byes)
+    follow FIDE C.07 art. 16 (2024): a dummy opponent with the participant's own score;
+    in a round robin a forfeit counts as the game's result."""
     white_outcome: IntArray = field(init=False, repr=False)
     black_outcome: IntArray = field(init=False, repr=False)
 

@@ -7,9 +7,10 @@ from pathlib import Path
 from crosstable.errors import InputError, Problem
 from crosstable.io.games import looks_like_games, read_games
 from crosstable.io.text import read_crosstable
+from crosstable.io.trf import looks_like_trf, read_trf
 from crosstable.model import Scoring, Tournament
 
-FORMATS = ("auto", "crosstable", "games")
+FORMATS = ("auto", "crosstable", "games", "trf")
 
 
 def read_text(
@@ -18,7 +19,9 @@ def read_text(
     """Read a tournament from text in a given format (``auto`` detects it)."""
     sc = Scoring.parse(scoring) if isinstance(scoring, str) else scoring
     if fmt == "auto":
-        fmt = "games" if looks_like_games(text) else "crosstable"
+        fmt = "trf" if looks_like_trf(text) else "games" if looks_like_games(text) else "crosstable"
+    if fmt == "trf":
+        return read_trf(text, source, sc)
     if fmt == "games":
         return read_games(text, source, sc)
     if fmt == "crosstable":

@@ -21,7 +21,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from crosstable.errors import CriterionError
-from crosstable.model import DRAW, LOSS, PENDING, WIN, IntArray, Tournament
+from crosstable.model import DRAW, FORFEIT, LOSS, PENDING, WIN, IntArray, Tournament
 from crosstable.numbers import parse_number
 
 
@@ -312,7 +312,7 @@ class Analysis:
         """The primary score S: points (match points in team events), from the
         outcome counts and the scoring's points per outcome, plus any adjustment
         (points deducted or awarded outside the games)."""
-        total = self.outcome_counts @ self.t.scoring.units()
+        total = (self.outcome_counts + self.bye_counts) @ self.t.scoring.units()
         if self.t.adjustments:
             import math
 
@@ -333,6 +333,70 @@ class Analysis:
         """``counts[i, k]``: how many of i's games ended with outcome k (LOSS, DRAW, WIN)."""
         flat = np.bincount(self.pr, minlength=3 * self.n).astype(np.int64)
         return flat.reshape(self.n, 3)
+
+    @cached_property
+    def bye_counts(self) -> IntArray:
+        """``counts[i, k]``: i's rounds without an opponent that count as outcome k
+        (a full-point bye as a win, a half-point bye as a draw, the others as losses)."""
+        out = np.zeros((self.n, 3), dtype=np.int64)
+        for b in self.t.byes:
+            out[b.participant, b.outcome] += 1
+        return out
+
+    @cached_property
+    def unplayed_rules(self) -> bool:
+        """Whether FIDE C.07 art. 16 applies: a Swiss event with forfeits or byes."""
+        t = self.t
+        return t.system == "swiss" and (bool(t.byes) or bool(np.any(self.status == FORFEIT)))
+
+    @cached_property
+    def adjusted(self) -> Column:
+        """The score used as an opponent's in Buchholz-like sums (FIDE C.07 art. 16.3):
+        the points, except that the rounds after a participant's last round with an
+        opponent or a full-point bye (a withdrawal: art. 16.2.5) count as draws."""
+        pts = self.points
+        if not self.unplayed_rules:
+            return pts
+        last = np.zeros(self.n, dtype=np.int64)
+        np.maximum.at(last, self.p, self.rnd)
+        for b in self.t.byes:
+            if not b.voluntary:
+                last[b.participant] = max(last[b.participant], b.round)
+        total = pts.num.copy()
+        draw = int(self.t.scoring.draw * pts.den)
+        for b in self.t.byes:
+            if b.round > last[b.participant]:
+                total[b.participant] += draw - int(b.points * pts.den)
+        return Column(total, pts.den)
+
+    def round_values(self, basis: str | None) -> tuple[IntArray, IntArray, IntArray, NDArray[np.bool_], IntArray]:
+        """Every round of every participant as ``(participant, outcome, value, vur,
+        opponent score)`` under FIDE C.07 art. 16: a game played over the board is
+        worth the opponent's adjusted score; a forfeit, a bye or an absence is a game
+        against a dummy opponent with the participant's own score. ``vur`` marks the
+        voluntary unplayed rounds (forfeit losses, byes that are not full points).
+        Under the 2026 edition (art. 16.4) the dummy's score is at most the real
+        opponent's adjusted score (a forfeit) or a draw in every round (a bye)."""
+        own = self.points
+        opp = self.adjusted if basis != "GP" else self.basis(basis)
+        scale = opp.den // own.den if opp.den % own.den == 0 else 1
+        played = self.status != FORFEIT
+        dummy_games = own.num[self.p] * scale
+        bp = np.array([b.participant for b in self.t.byes], dtype=np.int64)
+        dummy_byes = own.num[bp] * scale
+        if self.t.fide_rules >= "2026":  # art. 16.4: the dummy's score is capped
+            dummy_games = np.minimum(dummy_games, opp.num[self.q])
+            rounds = self.t.rounds_total or int(max([*self.rnd.tolist(), *(b.round for b in self.t.byes), 0]))
+            dummy_byes = np.minimum(dummy_byes, int(self.t.scoring.draw * rounds * opp.den))
+        games_value = np.where(played, opp.num[self.q], dummy_games)
+        games_vur = (~played) & (self.r == LOSS)
+        br = np.array([b.outcome for b in self.t.byes], dtype=np.int64)
+        bvur = np.array([b.voluntary for b in self.t.byes], dtype=bool)
+        p = np.concatenate([self.p.astype(np.int64), bp])
+        r = np.concatenate([self.r.astype(np.int64), br])
+        value = np.concatenate([games_value, dummy_byes])
+        vur = np.concatenate([games_vur, bvur])
+        return p, r, value, vur, value
 
     @cached_property
     def pr(self) -> IntArray:
@@ -369,9 +433,15 @@ class Analysis:
         key = f"T:{basis}"
         if key not in self._cache:
             col = self.basis(basis)
-            opp = col.num[self.q]
-            sums = sum_by(self.pr, opp, 3 * self.n).reshape(self.n, 3)
-            self._cache[key] = tuple(Column(sums[:, k], col.den) for k in (WIN, DRAW, LOSS))
+            if self.unplayed_rules:
+                p, r, value, _vur, _ = self.round_values(basis)
+                den = self.adjusted.den if basis != "GP" else col.den
+                sums = sum_by(p * 3 + r, value, 3 * self.n).reshape(self.n, 3)
+                self._cache[key] = tuple(Column(sums[:, k], den) for k in (WIN, DRAW, LOSS))
+            else:
+                opp = col.num[self.q]
+                sums = sum_by(self.pr, opp, 3 * self.n).reshape(self.n, 3)
+                self._cache[key] = tuple(Column(sums[:, k], col.den) for k in (WIN, DRAW, LOSS))
         result: tuple[Column, Column, Column] = self._cache[key]
         return result
 
@@ -414,32 +484,103 @@ def sum_by(index: NDArray[Any], values: NDArray[Any], size: int) -> IntArray:
     return total
 
 
-def trimmed_sums(a: Analysis, values: IntArray, low: int, high: int) -> IntArray:
-    """Σ of each participant's per-entry values without its ``low`` smallest and
-    ``high`` largest ones: the cut (``/Cn``) and median (``/Mn``) modifiers, one
-    mechanism for every sum over opponents (FIDE C.07, art. 14). A participant with
-    no more than ``low + high`` values gets 0, the sum of nothing.
+def _rank_within(p: IntArray, order: IntArray, n: int) -> IntArray:
+    """Position of each entry within its participant's run, in the given order."""
+    starts = np.searchsorted(p[order], np.arange(n + 1))
+    rank = np.empty(len(order), dtype=np.int64)
+    rank[order] = np.arange(len(order)) - np.repeat(starts[:-1], np.diff(starts))
+    return rank
+
+
+def cut_sums(
+    p: IntArray,
+    n: int,
+    contribution: IntArray,
+    low: int,
+    high: int,
+    key: IntArray | None = None,
+    vur: NDArray[np.bool_] | None = None,
+) -> IntArray:
+    """Σ of each participant's contributions without the ``low`` least and ``high``
+    most significant ones: the cut (``/Cn``) and median (``/Mn``) modifiers (FIDE
+    C.07 art. 14), one mechanism for every sum over rounds.
+
+    Significance is ``key`` (the opponent's score; the contribution itself when not
+    given), ties broken by the contribution. With voluntary unplayed rounds (``vur``)
+    see :func:`_fide_cuts`. A participant with no more than ``low + high`` values gets
+    0, the sum of nothing.
     """
-    total = a.group_sum(values)
+    key = contribution if key is None else key
+    count = np.bincount(p, minlength=n)
     if low == 0 and high == 0:
-        return total
-    count = a.games_played
-    big = np.iinfo(np.int64).max
-    if low <= 1 and high <= 1:
+        return sum_by(p, contribution, n)
+    if vur is None and key is contribution and low <= 1 and high <= 1:  # the common fast path
+        total = sum_by(p, contribution, n)
+        big = np.iinfo(np.int64).max
         if low:
-            lo = np.full(a.n, big, dtype=np.int64)
-            np.minimum.at(lo, a.p, values)
+            lo = np.full(n, big, dtype=np.int64)
+            np.minimum.at(lo, p, contribution)
             total = total - np.where(count > 0, lo, 0)
         if high:
-            hi = np.full(a.n, -big, dtype=np.int64)
-            np.maximum.at(hi, a.p, values)
+            hi = np.full(n, -big, dtype=np.int64)
+            np.maximum.at(hi, p, contribution)
             total = total - np.where(count > 0, hi, 0)
+    elif vur is not None and vur.any():
+        keep = _fide_cuts(p, n, contribution, key, vur, low, high)
+        total = sum_by(p[keep], contribution[keep], n)
     else:
-        order = np.lexsort((values, a.p))
-        starts = np.searchsorted(a.p[order], np.arange(a.n + 1))
-        rank_in_group = np.arange(len(order)) - np.repeat(starts[:-1], np.diff(starts))
-        size = np.repeat(np.diff(starts), np.diff(starts))
-        keep = (rank_in_group >= low) & (rank_in_group < size - high)
-        total = sum_by(a.p[order][keep], values[order][keep], a.n)
+        keep = np.ones(len(p), dtype=bool)
+        if low:
+            first = np.lexsort((contribution, key, p))
+            keep &= _rank_within(p, first, n) >= low
+        if high:
+            last = np.lexsort((-contribution, -key, ~keep, p))  # the kept ones first, most significant first
+            keep &= _rank_within(p, last, n) >= high
+        total = sum_by(p[keep], contribution[keep], n)
     result: IntArray = np.where(count > low + high, total, 0)
     return result
+
+
+def _fide_cuts(
+    p: IntArray, n: int, contribution: IntArray, key: IntArray, vur: NDArray[np.bool_], low: int, high: int
+) -> NDArray[np.bool_]:
+    """Which rounds stay after the cuts when some rounds are voluntary unplayed
+    (FIDE C.07 art. 16.5, as the FIDE reference applies it): each low cut takes the
+    least significant voluntary unplayed round, unless the least significant round
+    of all contributes more than it, in which case that one is cut; high cuts take
+    the most significant rounds."""
+    keep = np.ones(len(p), dtype=bool)
+    order = np.argsort(p, kind="stable")
+    bounds = np.searchsorted(p[order], np.arange(n + 1))
+    for i in np.unique(p[vur]).tolist():
+        rounds = order[bounds[i] : bounds[i + 1]].tolist()
+        lows = min(low, len(rounds))
+        for _ in range(lows):
+            lowest = min(rounds, key=lambda e: (key[e], contribution[e]))
+            voluntary = [e for e in rounds if vur[e]]
+            candidate = min(voluntary, key=lambda e: (key[e], contribution[e])) if voluntary else lowest
+            cut = lowest if contribution[lowest] > contribution[candidate] else candidate
+            rounds.remove(cut)
+            keep[cut] = False
+        for _ in range(min(high, len(rounds))):
+            top = max(rounds, key=lambda e: (key[e], contribution[e]))
+            rounds.remove(top)
+            keep[top] = False
+    # participants without voluntary unplayed rounds: the plain order
+    plain = ~np.isin(p, np.unique(p[vur]))
+    if plain.any():
+        sub = np.nonzero(plain)[0]
+        inner = np.ones(len(sub), dtype=bool)
+        ps = p[sub]
+        if low:
+            inner &= _rank_within(ps, np.lexsort((contribution[sub], key[sub], ps)), n) >= low
+        if high:
+            inner &= _rank_within(ps, np.lexsort((-contribution[sub], -key[sub], ~inner, ps)), n) >= high
+        keep[sub] = inner
+    return keep
+
+
+def trimmed_sums(a: Analysis, values: IntArray, low: int, high: int) -> IntArray:
+    """Σ of each participant's per-game values without its ``low`` smallest and
+    ``high`` largest ones (see :func:`cut_sums`)."""
+    return cut_sums(a.p.astype(np.int64), a.n, values, low, high)

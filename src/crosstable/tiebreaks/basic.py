@@ -22,12 +22,13 @@ def points(a: Analysis, spec: Spec) -> Column:
 
 @criterion("WIN", "number of wins", aliases=("WINS",))
 def wins(a: Analysis, spec: Spec) -> Column:
-    """The number of games (matches) won, forfeit wins included.
+    """The number of rounds won: games won, forfeit wins and full-point byes.
 
     Source: FIDE C.07 art. 7.2 (WIN). Example (seed 000): Angelov beat Ganev,
-    Kalchev and Getovski: WIN = 3.
+    Kalchev and Getovski: WIN = 3; in the FIDE 2024 exercise player 6 won two games
+    and had a pairing-allocated bye: WIN = 3.
     """
-    return Column(a.wins.astype(np.int64), 1)
+    return Column((a.wins + a.bye_counts[:, WIN]).astype(np.int64), 1)
 
 
 @criterion("WON", "number of games won over the board")

@@ -16,7 +16,7 @@ import numpy as np
 
 from crosstable.model import DRAW, LOSS, WIN
 from crosstable.numbers import fmt_decimal, fmt_vulgar
-from crosstable.tiebreaks.base import Analysis, Column, Spec, criterion, sum_by
+from crosstable.tiebreaks.base import Analysis, Column, Spec, criterion, cut_sums, sum_by
 
 F = Fraction
 
@@ -53,13 +53,44 @@ def basis_of(a: Analysis, spec: Spec) -> str | None:
 
 
 def weighted_sum(a: Analysis, spec: Spec) -> Column:
-    """``w_win·T_won + w_draw·T_drawn + w_loss·T_lost``, exactly."""
-    w_win, w_draw, w_loss = weights(a, spec)
+    """``w_win·T_won + w_draw·T_drawn + w_loss·T_lost``, exactly; with ``/Cn`` or
+    ``/Mn`` the least (most) significant rounds are cut first: those against the
+    lowest (highest) opponents' scores, voluntary unplayed rounds first (FIDE C.07
+    art. 14, 16.5)."""
+    w = weights(a, spec)
+    low = int(spec.modifier("C", F(0)) or 0) + int(spec.modifier("M", F(0)) or 0)
+    high = int(spec.modifier("M", F(0)) or 0)
+    if low or high:
+        return _cut_weighted(a, spec, w, low, high)
     t_won, t_drawn, t_lost = a.opponent_sums(basis_of(a, spec))
-    return Column.combine([(w_win, t_won), (w_draw, t_drawn), (w_loss, t_lost)])
+    return Column.combine([(w[0], t_won), (w[1], t_drawn), (w[2], t_lost)])
 
 
-@criterion("SB", "Sonneborn–Berger", aliases=("KB", "ZB", "NEUSTADTL", "BERGER"), takes_args=True, takes_basis=True)
+def _cut_weighted(a: Analysis, spec: Spec, w: tuple[Fraction, Fraction, Fraction], low: int, high: int) -> Column:
+    import math
+
+    basis = basis_of(a, spec)
+    if a.unplayed_rules:
+        p, r, value, vur, _ = a.round_values(basis)
+        den = a.adjusted.den
+        vur_mask: np.ndarray | None = vur
+    else:
+        col = a.basis(basis)
+        p, r, value, den, vur_mask = a.p.astype(np.int64), a.r.astype(np.int64), col.num[a.q], col.den, None
+    scale = math.lcm(*(x.denominator for x in w))
+    by_outcome = np.array([int(w[2] * scale), int(w[1] * scale), int(w[0] * scale)], dtype=np.int64)
+    contribution = by_outcome[r] * value
+    return Column(cut_sums(p, a.n, contribution, low, high, key=value, vur=vur_mask), den * scale).reduced()
+
+
+@criterion(
+    "SB",
+    "Sonneborn–Berger",
+    aliases=("KB", "ZB", "NEUSTADTL", "BERGER"),
+    modifiers="CM",
+    takes_args=True,
+    takes_basis=True,
+)
 def sonneborn_berger(a: Analysis, spec: Spec) -> Column:
     """Sonneborn–Berger (Neustadtl) score: ``SB = Σ_j x_ij · S_j``.
 

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from crosstable.numbers import fmt_vulgar
-from crosstable.tiebreaks.base import Analysis, Column, Spec, criterion, trimmed_sums
+from crosstable.tiebreaks.base import Analysis, Column, Spec, criterion, cut_sums, trimmed_sums
 from crosstable.tiebreaks.berger import sum_text
 
 
@@ -40,6 +40,9 @@ def buchholz(a: Analysis, spec: Spec) -> Column:
     low, high = cuts(spec)
     if low == high == 0:  # the three sums by outcome are shared with the Berger family
         return Column.combine([(Fraction(1), t) for t in a.opponent_sums(spec.basis)])
+    if a.unplayed_rules:
+        p, _r, value, vur, _key = a.round_values(spec.basis)
+        return Column(cut_sums(p, a.n, value, low, high, vur=vur), a.adjusted.den)
     return Column(trimmed_sums(a, col.num[a.q], low, high), col.den)
 
 

@@ -1,0 +1,166 @@
+"""FIDE TRF-16 tournament report files (player lines ``001``).
+
+Read by character position after decoding (UTF-8, else Latin-1), so names with
+non-ASCII letters do not shift the columns. Per player line: start number (cols
+5-8), name (15-47), rating (49-52), points (81-84, cross-checked when present; a
+blank or overlong field is accepted), then one 10-character block per round from
+column 92: opponent (4), colour (``w``/``b``/``-``), result.
+
+Result codes: ``1 0 =`` played; ``+ -`` forfeit win / loss (with an opponent);
+``W D L`` played but not rated (counted as ``1 = 0``); with opponent ``0000``:
+``U`` pairing-allocated bye, ``F`` full-point bye, ``H`` half-point bye, ``Z`` or
+``-`` zero-point bye; a blank block: not paired (absent). Header lines read:
+``012`` (name), ``062`` (players), ``092`` (type: a Swiss-System or round robin),
+``042`` (start date: from 2026/03/01 the 2026 edition of C.07 applies, before it the
+2024 edition, as the FIDE reference decides), ``XXR`` (rounds). Other lines are ignored.
+
+Each game appears on both players' lines; the two must agree (``-`` on both is a
+double forfeit, a loss for each), or the file is refused with both places named.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from crosstable.errors import InputError, Problem
+from crosstable.model import FORFEIT, PENDING, PLAYED, Bye, Game, Scoring, Tournament
+from crosstable.numbers import parse_number
+
+_PLAYED = {"1": (2, 0), "0": (0, 2), "=": (1, 1), "W": (2, 0), "L": (0, 2), "D": (1, 1)}
+_FORFEIT = {"+": (2, 0), "-": (0, 2)}
+_BYES = {"U": "pab", "F": "full", "H": "half", "Z": "zero", "-": "zero", " ": "absent"}
+_MIRROR = {"1": "0", "0": "1", "=": "=", "W": "L", "L": "W", "D": "D", "+": "-", "-": "+"}
+
+
+def looks_like_trf(text: str) -> bool:
+    return any(line.startswith("001 ") for line in text.splitlines()[:200])
+
+
+def read_trf(text: str, source: str | None = None, scoring: Scoring | None = None) -> Tournament:
+    """Read a TRF-16 file into a :class:`Tournament` (see the module docstring)."""
+    problems: list[Problem] = []
+    players: dict[int, tuple[str, int | None, int]] = {}
+    blocks: dict[int, list[tuple[int, str, str, int, int]]] = {}
+    declared_rounds = 0
+    swiss = True
+    title = None
+    rules = "2026"
+    for lineno, raw in enumerate(text.splitlines(), 1):
+        line = raw.rstrip("\r\n")
+        code = line[:3]
+        if code == "012":
+            title = line[4:].strip()
+        elif code == "092":
+            swiss = "round" not in line.lower() or "swiss" in line.lower()
+        elif code == "042":
+            date = line[4:].strip().replace("-", "/").replace(".", "/")
+            rules = "2026" if date[:10] >= "2026/03/01" else "2024"
+        elif code == "XXR":
+            value = parse_number(line[3:].strip())
+            declared_rounds = int(value) if value is not None else 0
+        elif code == "001":
+            number_text = line[4:8].strip()
+            if not number_text.isdigit():
+                problems.append(Problem(f"start number {number_text!r} is not a number", lineno, 5))
+                continue
+            number = int(number_text)
+            if number in players:
+                problems.append(Problem(f"start number {number} appears twice", lineno, 5))
+                continue
+            name = line[14:47].strip() or f"Player {number}"
+            rating_text = line[48:52].strip()
+            rating = int(rating_text) if rating_text.isdigit() and int(rating_text) > 0 else None
+            players[number] = (name, rating, lineno)
+            rows = []
+            k = 91
+            rnd = 0
+            while k < len(line):
+                rnd += 1
+                block = line[k : k + 10].ljust(10)
+                opponent_text, colour, result = block[0:4].strip(), block[5], block[7]
+                if opponent_text and not opponent_text.isdigit():
+                    problems.append(Problem(f"opponent {opponent_text!r} is not a start number", lineno, k + 1))
+                else:
+                    rows.append((rnd, result, colour, int(opponent_text or 0), k + 1))
+                k += 10
+            blocks[number] = rows
+    if not players:
+        problems.append(Problem("no player lines (001) in the file", 1, 1))
+    if problems:
+        raise InputError(source, problems)
+
+    numbers = sorted(players)
+    index = {num: k for k, num in enumerate(numbers)}
+    names = [players[num][0] for num in numbers]
+    seen = set()
+    for k, name in enumerate(names):
+        if name in seen:
+            names[k] = f"{name} ({numbers[k]})"
+        seen.add(name)
+    rounds = max([declared_rounds, *(len(b) for b in blocks.values())])
+    games: list[Game] = []
+    byes: list[Bye] = []
+    done: set[tuple[int, int, int]] = set()
+    win = Fraction(1)
+    rounds_of = {num: {rnd: (res, col, opp, column) for rnd, res, col, opp, column in blocks[num]} for num in numbers}
+    for num in numbers:
+        line_no = players[num][2]
+        by_round = rounds_of[num]
+        for rnd in range(1, rounds + 1):
+            res, col, opp, column = by_round.get(rnd, (" ", "-", 0, 0))
+            if opp == 0:
+                if res in ("1", "0", "=", "+", "W", "L", "D"):
+                    problems.append(Problem(f"result {res!r} needs an opponent", line_no, column + 7))
+                    continue
+                kind = _BYES.get(res)
+                if kind is None:
+                    problems.append(Problem(f"{res!r} is not a TRF result code", line_no, column + 7))
+                    continue
+                points = {"pab": win, "full": win, "half": win / 2}.get(kind, Fraction(0))
+                byes.append(Bye(index[num], rnd, kind, points))
+                continue
+            if opp not in index:
+                problems.append(Problem(f"opponent {opp} is not a player of the file", line_no, column))
+                continue
+            if (rnd, min(num, opp), max(num, opp)) in done:
+                continue
+            mirror = rounds_of[opp].get(rnd)
+            other = None if mirror is None else (mirror[0], mirror[1], mirror[2])
+            agree = other is not None and other[2] == num and (_MIRROR.get(res) == other[0] or res == other[0] == "-")
+            if not agree or other is None:
+                where = players[opp][2]
+                problems.append(
+                    Problem(
+                        f"round {rnd}: player {num} has {res!r} against {opp}, but line {where} does not show the "
+                        "same game",
+                        line_no,
+                        column,
+                    )
+                )
+                continue
+            done.add((rnd, min(num, opp), max(num, opp)))
+            white, black = (num, opp) if col == "w" or (col != "b" and num < opp) else (opp, num)
+            my_res = res if white == num else other[0]
+            if res == other[0] == "-":  # both forfeited: a loss for each
+                a, b, status = 0, 0, FORFEIT
+            elif my_res in _FORFEIT:
+                a, b = _FORFEIT[my_res]
+                status = FORFEIT
+            elif my_res in _PLAYED:
+                a, b = _PLAYED[my_res]
+                status = PLAYED
+            else:
+                a, b, status = 0, 0, PENDING
+            games.append(Game(index[white], index[black], Fraction(a, 2), Fraction(b, 2), rnd, status))
+    if problems:
+        raise InputError(source, problems)
+    t = Tournament.from_game_objects(
+        names, games, scoring=scoring or Scoring.parse("chess"), kind="result", source=source
+    )
+    t.byes = byes
+    t.system = "swiss" if swiss else "round-robin"
+    t.fide_rules = rules
+    t.rounds_total = rounds
+    t.ratings = [players[num][1] for num in numbers]
+    del title
+    return t

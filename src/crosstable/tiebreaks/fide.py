@@ -1,0 +1,156 @@
+"""FIDE counts and round-by-round criteria (C.07 art. 7, 8, 16): games with black,
+games elected to play, voluntary unplayed rounds, progressive scores, the adjusted
+score. Rounds come from the tournament file (TRF); byes count where FIDE says so."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+
+import numpy as np
+
+from crosstable.model import FORFEIT, LOSS, PLAYED, WIN, IntArray
+from crosstable.numbers import fmt_decimal, fmt_vulgar
+from crosstable.tiebreaks.base import Analysis, Column, Spec, criterion, sum_by
+
+
+def _black(a: Analysis) -> IntArray:
+    """1 for the entries where the participant had black (the second-named side)."""
+    half = len(a.p) // 2
+    return (np.arange(len(a.p)) >= half).astype(np.int64)
+
+
+def _count(a: Analysis, mask: np.ndarray) -> Column:
+    return Column(sum_by(a.p, mask.astype(np.int64), a.n), 1)
+
+
+@criterion("BPG", "games played with black")
+def black_games(a: Analysis, spec: Spec) -> Column:
+    """The number of games played over the board with black.
+
+    Source: FIDE C.07 art. 7.4 (BPG). Example (FIDE 2024 exercise): player 1 had
+    black in rounds 2 and 4: BPG = 2.
+    """
+    return _count(a, (_black(a) == 1) & (a.status == PLAYED))
+
+
+@criterion("BWG", "games won with black")
+def black_wins(a: Analysis, spec: Spec) -> Column:
+    """The number of games won over the board with black.
+
+    Source: FIDE C.07 art. 7.5 (BWG). Example (FIDE 2024 exercise): player 1 won
+    with black in round 4: BWG = 1.
+    """
+    return _count(a, (_black(a) == 1) & (a.status == PLAYED) & (a.r == WIN))
+
+
+def _elected(a: Analysis) -> IntArray:
+    played = (a.status == PLAYED) | (a.r == WIN)
+    byes = np.array([b.participant for b in a.t.byes if not b.voluntary], dtype=np.int64)
+    return sum_by(a.p, played.astype(np.int64), a.n) + np.bincount(byes, minlength=a.n)
+
+
+@criterion("GE", "games elected to play")
+def games_elected(a: Analysis, spec: Spec) -> Column:
+    """Rounds the participant elected to play: games played, forfeit wins and
+    full-point byes (rounds it was ready to play).
+
+    Source: FIDE C.07 art. 7.6 (GE). Example (FIDE 2024 exercise): player 4 took a
+    half-point bye in round 2: GE = 4 of 5.
+    """
+    return Column(_elected(a), 1)
+
+
+@criterion("REP", "rounds elected to play")
+def rounds_elected(a: Analysis, spec: Spec) -> Column:
+    """Rounds elected to play (counted as GE).
+
+    Source: FIDE C.07 (2024) art. 7 (REP). Example (FIDE 2024 exercise): player 9
+    had a half-point bye and a forfeit loss: REP = 3.
+    """
+    return Column(_elected(a), 1)
+
+
+@criterion("VUR", "voluntary unplayed rounds")
+def voluntary_unplayed(a: Analysis, spec: Spec) -> Column:
+    """The number of voluntary unplayed rounds: forfeit losses, half- and zero-point
+    byes, absences (fewer is better: ranked by the negative).
+
+    Source: FIDE C.07 art. 16 (VUR). Example (FIDE 2024 exercise): player 12 was
+    absent in rounds 4 and 5: VUR = 2, ranked as −2.
+    """
+    forfeits = (a.status == FORFEIT) & (a.r == LOSS)
+    byes = np.array([b.participant for b in a.t.byes if b.voluntary], dtype=np.int64)
+    total = sum_by(a.p, forfeits.astype(np.int64), a.n) + np.bincount(byes, minlength=a.n)
+    return Column(-total, 1)
+
+
+@criterion("NUM", "games played over the board")
+def games_played(a: Analysis, spec: Spec) -> Column:
+    """The number of games played over the board (forfeits and byes not counted).
+
+    Source: FIDE C.07 (number of games, as in the reference's NUM). Example (FIDE
+    2024 exercise): player 6 played four games and had a bye: NUM = 4.
+    """
+    return _count(a, a.status == PLAYED)
+
+
+def round_points(a: Analysis) -> tuple[np.ndarray, int]:
+    """``points[i, k]``: i's points in round k + 1 (units of 1/D), byes included."""
+    rounds = max([int(a.rnd.max()) if len(a.rnd) else 0, *(b.round for b in a.t.byes)])
+    out = np.zeros((a.n, max(rounds, 1)), dtype=np.int64)
+    np.add.at(out, (a.p, np.maximum(a.rnd, 1) - 1), a.pts)
+    for b in a.t.byes:
+        out[b.participant, b.round - 1] += int(b.points * a.D)
+    return out, rounds
+
+
+@criterion("PS", "progressive scores", modifiers="C")
+def progressive(a: Analysis, spec: Spec) -> Column:
+    """Progressive scores: the sum of the running score after every round; ``/Cn``
+    leaves out the first n rounds' running scores.
+
+    Source: FIDE C.07 art. 7.7 (PS) and art. 14. Example (FIDE 2024 exercise):
+    player 1 scored 1, ½, ½, 1, ½: running 1, 1½, 2, 3, 3½, PS = 11, PS/C1 = 10.
+    """
+    points, _ = round_points(a)
+    running = np.cumsum(points, axis=1)
+    cut = int(spec.modifier("C", Fraction(0)) or 0)
+    return Column(running[:, cut:].sum(axis=1), a.D)
+
+
+@criterion("ABH", "adjusted score")
+def adjusted_score(a: Analysis, spec: Spec) -> Column:
+    """The adjusted score used as an opponent's score in Buchholz: the points, with
+    the rounds after a withdrawal counted as draws.
+
+    Source: FIDE C.07 art. 16.3. Example (FIDE 2024 exercise): player 12 scored 2
+    and was absent in the last two rounds: ABH = 2 + ½ + ½ = 3.
+    """
+    return a.adjusted
+
+
+def _explain_count(a: Analysis, spec: Spec, i: int, group: Sequence[int]) -> str:
+    from crosstable.tiebreaks.base import REGISTRY
+
+    crit = REGISTRY[spec.code]
+    assert crit.compute is not None
+    return f"{spec.label} = {fmt_decimal(crit.compute(a, spec)[i])} ({crit.name})"
+
+
+for _crit in (black_games, black_wins, games_elected, rounds_elected, voluntary_unplayed, games_played):
+    _crit.explainer(_explain_count)
+
+
+@progressive.explainer
+def _explain_ps(a: Analysis, spec: Spec, i: int, group: Sequence[int]) -> str:
+    points, _ = round_points(a)
+    running = np.cumsum(points[i])
+    cut = int(spec.modifier("C", Fraction(0)) or 0)
+    terms = " + ".join(fmt_vulgar(Fraction(int(x), a.D)) for x in running[cut:])
+    return f"{spec.label} = {terms} = {fmt_decimal(progressive.compute(a, spec)[i])}"  # type: ignore[misc]
+
+
+@adjusted_score.explainer
+def _explain_abh(a: Analysis, spec: Spec, i: int, group: Sequence[int]) -> str:
+    return f"ABH = {fmt_decimal(a.adjusted[i])} (points {fmt_decimal(a.points[i])}, rounds after a withdrawal as draws)"

@@ -1,0 +1,127 @@
+"""FIDE TRF input and the FIDE tie-breaks against the reference implementation.
+
+Data: the FIDE TEC tie-break exercise of 2024-03-18 (tests/data/fide/SOURCE.txt:
+converted to TRF-16 from marceljuenemann/tiebreak's copy of the exercise), with the
+output of TieBreakServer 1.9.57 (OttoMilvang/TieBreakServer @14a34a2, rules
+2024-08-01) in expected.tbs.json and the exercise's official solutions in
+expected.official.json. Every value of every criterion implemented so far is
+compared for all 16 players.
+"""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+import crosstable
+from tests.conftest import DATA
+
+FIDE = DATA / "fide"
+REFERENCE = json.loads((FIDE / "expected.tbs.json").read_text(encoding="utf-8"))
+OFFICIAL = json.loads((FIDE / "expected.official.json").read_text(encoding="utf-8"))
+IMPLEMENTED = [
+    "PTS", "WIN", "WON", "BPG", "BWG", "GE", "REP", "VUR", "NUM", "PS", "PS/C1",
+    "BH", "BH/C1", "BH/C2", "BH/M1", "BH/M2", "ABH", "SB", "SB/C1", "SB/C2", "SB/M1",
+]  # fmt: skip
+NEGATED = {"VUR"}  # ranked by the negative: fewer is better
+
+
+@pytest.fixture(scope="module")
+def exercise() -> crosstable.Standings:
+    t = crosstable.read(FIDE / "tournament.trf")
+    return t.standings([c for c in IMPLEMENTED if c != "PTS"])
+
+
+@pytest.mark.parametrize("code", IMPLEMENTED)
+def test_every_value_equals_tiebreakserver(exercise: crosstable.Standings, code: str) -> None:
+    t = exercise.tournament
+    for competitor in REFERENCE["competitors"]:
+        row = exercise.row(t.names[competitor["startno"] - 1])
+        mine = row.points if code == "PTS" else row.values[code]
+        if code in NEGATED:
+            mine = -mine
+        assert mine == Fraction(str(competitor["values"][code])), (competitor["startno"], code)
+
+
+@pytest.mark.parametrize("code", ["BH", "BH/C1", "SB", "ABH"])
+def test_official_exercise_solutions(exercise: crosstable.Standings, code: str) -> None:
+    t = exercise.tournament
+    for number, value in OFFICIAL["values"][code].items():
+        assert exercise.row(t.names[int(number) - 1]).values[code] == Fraction(value), (number, code)
+
+
+def test_trf_reading(exercise: crosstable.Standings) -> None:
+    t = exercise.tournament
+    assert t.system == "swiss" and len(t.names) == 16
+    kinds = sorted((b.participant + 1, b.round, b.kind) for b in t.byes)
+    assert (4, 2, "half") in kinds and (6, 3, "pab") in kinds and (12, 4, "zero") in kinds
+    assert t.status is not None and int((t.status == 1).sum()) == 2  # two forfeits
+
+
+def test_non_ascii_names_keep_the_columns(tmp_path: Path) -> None:
+    text = (FIDE / "tournament.trf").read_text(encoding="utf-8").replace("Player 01  ", "Šťastný Žák")
+    p = tmp_path / "utf8.trf"
+    p.write_text(text, encoding="utf-8")
+    t = crosstable.read(p)
+    assert t.names[0] == "Šťastný Žák"
+    assert t.standings(["BH"]).row("Šťastný Žák").values["BH"] == Fraction(25, 2)
+    p.write_bytes(text.replace("Šťastný Žák", "Szabó Ádám ").encode("latin-1"))
+    assert crosstable.read(p).names[0] == "Szabó Ádám"
+
+
+def test_a_game_must_agree_on_both_lines(tmp_path: Path) -> None:
+    lines = (FIDE / "tournament.trf").read_text(encoding="utf-8").splitlines()
+    k = next(i for i, line in enumerate(lines) if line.startswith("001    2"))
+    lines[k] = lines[k][:98] + "0" + lines[k][99:]  # player 2 now lost round 1 against 10, who also lost
+    p = tmp_path / "bad.trf"
+    p.write_text("\n".join(lines), encoding="utf-8")
+    with pytest.raises(crosstable.InputError) as err:
+        crosstable.read(p)
+    assert "round 1: player 2 has '0' against 10" in str(err.value)
+    assert str(err.value).startswith(f"{p}:{k + 1}:")
+
+
+def test_blank_or_overlong_points_fields_are_accepted(tmp_path: Path) -> None:
+    # Round robins with 100+ points leave the four-character points field blank or overflow it
+    # (shared/examples/fide/synthetic/rr-300p.trf): the points are computed, not read.
+    lines = (FIDE / "tournament.trf").read_text(encoding="utf-8").splitlines()
+    lines = [line[:80] + ("     " if k % 2 else "100.5") + line[85:] if line.startswith("001") else line
+             for k, line in enumerate(lines)]  # fmt: skip
+    p = tmp_path / "points.trf"
+    p.write_text("\n".join(lines), encoding="utf-8")
+    assert crosstable.read(p).scores() == crosstable.read(FIDE / "tournament.trf").scores()
+
+
+REFERENCE_2026 = json.loads((FIDE / "expected.tbs-rules2026.json").read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("code", ["BH", "BH/C1", "BH/M1", "SB", "SB/C1"])
+def test_the_2026_edition_caps_the_dummy_opponent(code: str) -> None:
+    # expected.tbs-rules2026.json: TieBreakServer with its /V2 modifier (the 2026-03-01 rules);
+    # the BH and SB of players 4, 6 and 11 change (art. 16.4).
+    t = crosstable.read(FIDE / "tournament.trf")
+    assert t.fide_rules == "2024"  # the exercise starts on 2024/03/18
+    t.fide_rules = "2026"
+    s = t.standings([code])
+    for competitor in REFERENCE_2026["competitors"]:
+        expected = Fraction(str(competitor["values"][f"{code}/V2"]))
+        assert s.row(t.names[competitor["startno"] - 1]).values[code] == expected, competitor["startno"]
+
+
+def test_the_2000_player_swiss_equals_tiebreakserver() -> None:
+    # tests/data/fide/SOURCE.txt: TieBreakServer's output on the synthetic 2,000-player, 11-round
+    # Swiss with forfeits and byes (2026 rules, from the file's start date).
+    t = crosstable.read(FIDE / "swiss-2000p-11r.trf")
+    assert t.fide_rules == "2026" and len(t.names) == 2000
+    codes = ["BH/C1", "BH", "SB", "WIN"]
+    s = t.standings(codes)
+    rows = [line.split("\t") for line in (FIDE / "swiss-2000p-11r.tbs.tsv").read_text().splitlines()]
+    head = rows[0]
+    for row in rows[1:]:
+        mine = s.row(t.names[int(row[0]) - 1])
+        assert mine.points == Fraction(row[head.index("PTS")])
+        for code in codes:
+            assert mine.values[code] == Fraction(row[head.index(code)]), (row[0], code)
