@@ -156,3 +156,22 @@ def test_places_are_consistent_with_points() -> None:
 def test_bad_score_lines_are_refused(bad: str) -> None:
     result = CliRunner().invoke(main, ["scenarios", str(STORY), "--scores", bad])
     assert result.exit_code == 2
+
+
+def test_byes_deductions_and_unplayed_rules_agree_with_brute_force() -> None:
+    # The FIDE 2024 exercise (tests/data/fide) with its last round still to play: byes give
+    # points and wins, a deduction moves a player, and BH/SB follow art. 16 (by brute force).
+    import dataclasses
+
+    from crosstable.model import PENDING
+
+    t = crosstable.read(EXAMPLES.parent / "tests/data/fide/tournament.trf")
+    assert t.rounds is not None and t.status is not None
+    status = t.status.copy()
+    status[t.rounds == 5] = PENDING
+    u = dataclasses.replace(t, status=status, adjustments={2: Fraction(-1)})
+    for criteria in (["WIN", "KS"], ["BH", "SB", "WIN"]):
+        fast, slow = scenarios(u, criteria), scenarios(u, criteria, bulk=False)
+        assert [(p.name, p.best, p.worst, p.next_game) for p in fast.participants] == [
+            (p.name, p.best, p.worst, p.next_game) for p in slow.participants
+        ]

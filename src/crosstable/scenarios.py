@@ -189,10 +189,17 @@ def scenarios(
         count = samples
     rated = t.ratings is not None and any(r is not None for r in t.ratings)
     method += ", probabilities from ratings (Elo)" if rated else ", all results equally likely"
+    fide_unplayed = Analysis(t).unplayed_rules  # byes and forfeits of a Swiss event: art. 16
+    d = t.scoring.denominator
+    odd_adjustment = any((v * d).denominator != 1 for v in t.adjustments.values())
     unsupported = [
         s.label
         for s in specs
-        if s.code not in BULK or (s.code == "BH" and s.modifiers) or (s.code == "NNSB" and t.kind == "game_points")
+        if s.code not in BULK
+        or (s.code == "BH" and s.modifiers)
+        or (s.code == "NNSB" and t.kind == "game_points")
+        or (fide_unplayed and s.code in (*PRESET_WEIGHTS, "BH", "NNSB"))
+        or odd_adjustment
     ]
     if unsupported and bulk:
         warnings.append(f"{', '.join(unsupported)} evaluated by ranking every combination in full (slower)")
@@ -397,6 +404,12 @@ class _Bulk:
         self.base = base
         n = self.n
         self.counts0 = base.outcome_counts
+        self.bye_wins = base.bye_counts[:, WIN]
+        d = t.scoring.denominator
+        adjust = np.zeros(len(t.names), dtype=np.int64)
+        for i, v in t.adjustments.items():
+            adjust[i] = int(v * d)
+        self.points0 = (self.counts0 + base.bye_counts) @ self.units + adjust  # byes and deductions count
         self.gp0 = base.game_points.num
         # matrices of the played games: outcome counts and points of i against j
         self.by_outcome = np.zeros((3, n, n), dtype=np.int64)
@@ -413,7 +426,7 @@ class _Bulk:
         s, n = len(block), self.n
         ow, ob = self.out_w[block], self.out_b[block]  # (S, m)
         counts = np.broadcast_to(self.counts0, (s, n, 3)).copy()
-        points = np.broadcast_to(self.counts0 @ self.units, (s, n)).copy()
+        points = np.broadcast_to(self.points0, (s, n)).copy()
         gp = np.broadcast_to(self.gp0, (s, n)).copy()
         ga = np.broadcast_to(self.ga0, (s, n)).copy()
         rows = np.arange(s)
@@ -465,7 +478,7 @@ class _Bulk:
         if code in ("PTS", "MP"):
             return points
         if code == "WIN":
-            wins: NDArray[Any] = counts[:, :, WIN]
+            wins: NDArray[Any] = counts[:, :, WIN] + self.bye_wins
             return wins
         if code in ("GP", "GF"):
             return gp

@@ -369,9 +369,9 @@ class Analysis:
                 total[b.participant] += draw - int(b.points * pts.den)
         return Column(total, pts.den)
 
-    def round_values(self, basis: str | None) -> tuple[IntArray, IntArray, IntArray, NDArray[np.bool_], IntArray]:
-        """Every round of every participant as ``(participant, outcome, value, vur,
-        opponent score)`` under FIDE C.07 art. 16: a game played over the board is
+    def round_values(self, basis: str | None) -> tuple[IntArray, IntArray, IntArray, NDArray[np.bool_]]:
+        """Every round of every participant as ``(participant, outcome, value, vur)``
+        under FIDE C.07 art. 16: a game played over the board is
         worth the opponent's adjusted score; a forfeit, a bye or an absence is a game
         against a dummy opponent with the participant's own score. ``vur`` marks the
         voluntary unplayed rounds (forfeit losses, byes that are not full points).
@@ -396,7 +396,7 @@ class Analysis:
         r = np.concatenate([self.r.astype(np.int64), br])
         value = np.concatenate([games_value, dummy_byes])
         vur = np.concatenate([games_vur, bvur])
-        return p, r, value, vur, value
+        return p, r, value, vur
 
     @cached_property
     def pr(self) -> IntArray:
@@ -434,7 +434,7 @@ class Analysis:
         if key not in self._cache:
             col = self.basis(basis)
             if self.unplayed_rules:
-                p, r, value, _vur, _ = self.round_values(basis)
+                p, r, value, _vur = self.round_values(basis)
                 den = self.adjusted.den if basis != "GP" else col.den
                 sums = sum_by(p * 3 + r, value, 3 * self.n).reshape(self.n, 3)
                 self._cache[key] = tuple(Column(sums[:, k], den) for k in (WIN, DRAW, LOSS))

@@ -71,7 +71,7 @@ def _cut_weighted(a: Analysis, spec: Spec, w: tuple[Fraction, Fraction, Fraction
 
     basis = basis_of(a, spec)
     if a.unplayed_rules:
-        p, r, value, vur, _ = a.round_values(basis)
+        p, r, value, vur = a.round_values(basis)
         den = a.adjusted.den
         vur_mask: np.ndarray | None = vur
     else:

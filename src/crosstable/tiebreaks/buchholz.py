@@ -41,7 +41,7 @@ def buchholz(a: Analysis, spec: Spec) -> Column:
     if low == high == 0:  # the three sums by outcome are shared with the Berger family
         return Column.combine([(Fraction(1), t) for t in a.opponent_sums(spec.basis)])
     if a.unplayed_rules:
-        p, _r, value, vur, _key = a.round_values(spec.basis)
+        p, _r, value, vur = a.round_values(spec.basis)
         return Column(cut_sums(p, a.n, value, low, high, vur=vur), a.adjusted.den)
     return Column(trimmed_sums(a, col.num[a.q], low, high), col.den)
 
