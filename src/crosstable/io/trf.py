@@ -22,8 +22,10 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+import numpy as np
+
 from crosstable.errors import InputError, Problem
-from crosstable.model import FORFEIT, PENDING, PLAYED, Bye, Game, Scoring, Tournament
+from crosstable.model import FORFEIT, PENDING, PLAYED, Bye, Scoring, Tournament
 from crosstable.numbers import parse_number
 
 _PLAYED = {"1": (2, 0), "0": (0, 2), "=": (1, 1), "W": (2, 0), "L": (0, 2), "D": (1, 1)}
@@ -98,64 +100,74 @@ def read_trf(text: str, source: str | None = None, scoring: Scoring | None = Non
             names[k] = f"{name} ({numbers[k]})"
         seen.add(name)
     rounds = max([declared_rounds, *(len(b) for b in blocks.values())])
-    games: list[Game] = []
+    columns: list[list[int]] = [[], [], [], [], [], []]  # white, black, white and black halves, round, status
     byes: list[Bye] = []
-    done: set[tuple[int, int, int]] = set()
     win = Fraction(1)
     rounds_of = {num: {rnd: (res, col, opp, column) for rnd, res, col, opp, column in blocks[num]} for num in numbers}
     for num in numbers:
         line_no = players[num][2]
-        by_round = rounds_of[num]
-        for rnd in range(1, rounds + 1):
-            res, col, opp, column = by_round.get(rnd, (" ", "-", 0, 0))
+        for rnd, (res, col, opp, column) in sorted(rounds_of[num].items()):
             if opp == 0:
-                if res in ("1", "0", "=", "+", "W", "L", "D"):
+                if res in _PLAYED or res == "+":
                     problems.append(Problem(f"result {res!r} needs an opponent", line_no, column + 7))
-                    continue
-                kind = _BYES.get(res)
-                if kind is None:
+                elif res not in _BYES:
                     problems.append(Problem(f"{res!r} is not a TRF result code", line_no, column + 7))
-                    continue
-                points = {"pab": win, "full": win, "half": win / 2}.get(kind, Fraction(0))
-                byes.append(Bye(index[num], rnd, kind, points))
+                else:
+                    kind = _BYES[res]
+                    byes.append(
+                        Bye(index[num], rnd, kind, {"pab": win, "full": win, "half": win / 2}.get(kind, 0 * win))
+                    )
                 continue
             if opp not in index:
                 problems.append(Problem(f"opponent {opp} is not a player of the file", line_no, column))
                 continue
-            if (rnd, min(num, opp), max(num, opp)) in done:
-                continue
             mirror = rounds_of[opp].get(rnd)
-            other = None if mirror is None else (mirror[0], mirror[1], mirror[2])
-            agree = other is not None and other[2] == num and (_MIRROR.get(res) == other[0] or res == other[0] == "-")
-            if not agree or other is None:
-                where = players[opp][2]
-                problems.append(
-                    Problem(
-                        f"round {rnd}: player {num} has {res!r} against {opp}, but line {where} does not show the "
-                        "same game",
-                        line_no,
-                        column,
+            agree = (
+                mirror is not None and mirror[2] == num and (_MIRROR.get(res) == mirror[0] or res == mirror[0] == "-")
+            )
+            if not agree:
+                if num < opp or mirror is None or mirror[2] != num:  # report each disagreement once
+                    problems.append(
+                        Problem(
+                            f"round {rnd}: player {num} has {res!r} against {opp}, but line {players[opp][2]} does "
+                            "not show the same game",
+                            line_no,
+                            column,
+                        )
                     )
-                )
                 continue
-            done.add((rnd, min(num, opp), max(num, opp)))
+            if num > opp:
+                continue  # the game was taken from the lower number's line
+            assert mirror is not None
             white, black = (num, opp) if col == "w" or (col != "b" and num < opp) else (opp, num)
-            my_res = res if white == num else other[0]
-            if res == other[0] == "-":  # both forfeited: a loss for each
-                a, b, status = 0, 0, FORFEIT
-            elif my_res in _FORFEIT:
-                a, b = _FORFEIT[my_res]
-                status = FORFEIT
-            elif my_res in _PLAYED:
-                a, b = _PLAYED[my_res]
-                status = PLAYED
+            white_res = res if white == num else mirror[0]
+            if res == mirror[0] == "-":  # both forfeited: a loss for each
+                halves, status = (0, 0), FORFEIT
+            elif white_res in _FORFEIT:
+                halves, status = _FORFEIT[white_res], FORFEIT
+            elif white_res in _PLAYED:
+                halves, status = _PLAYED[white_res], PLAYED
             else:
-                a, b, status = 0, 0, PENDING
-            games.append(Game(index[white], index[black], Fraction(a, 2), Fraction(b, 2), rnd, status))
+                halves, status = (0, 0), PENDING
+            record = (index[white], index[black], halves[0], halves[1], rnd, status)
+            for column_list, value in zip(columns, record, strict=True):
+                column_list.append(value)
     if problems:
         raise InputError(source, problems)
-    t = Tournament.from_game_objects(
-        names, games, scoring=scoring or Scoring.parse("chess"), kind="result", source=source
+    rounds = max([rounds, *(bye.round for bye in byes)])
+    arrays = [np.array(c, dtype=np.int64) for c in columns]
+    t = Tournament(
+        names=names,
+        white=arrays[0],
+        black=arrays[1],
+        white_score=arrays[2],
+        black_score=arrays[3],
+        score_denominator=2,
+        rounds=arrays[4],
+        status=arrays[5],
+        kind="result",
+        scoring=scoring or Scoring.parse("chess"),
+        source=source,
     )
     t.byes = byes
     t.system = "swiss" if swiss else "round-robin"
