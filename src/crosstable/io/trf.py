@@ -150,8 +150,8 @@ def read_trf(text: str, source: str | None = None, scoring: Scoring | None = Non
             else:
                 halves, status = (0, 0), PENDING
             record = (index[white], index[black], halves[0], halves[1], rnd, status)
-            for column_list, value in zip(columns, record, strict=True):
-                column_list.append(value)
+            for column_list, item in zip(columns, record, strict=True):
+                column_list.append(item)
     if problems:
         raise InputError(source, problems)
     rounds = max([rounds, *(bye.round for bye in byes)])
