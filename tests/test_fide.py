@@ -25,8 +25,10 @@ OFFICIAL = json.loads((FIDE / "expected.official.json").read_text(encoding="utf-
 IMPLEMENTED = [
     "PTS", "WIN", "WON", "BPG", "BWG", "GE", "REP", "VUR", "NUM", "PS", "PS/C1",
     "BH", "BH/C1", "BH/C2", "BH/M1", "BH/M2", "ABH", "SB", "SB/C1", "SB/C2", "SB/M1",
+    "FB", "FB/C1", "FB/M1", "AFB", "AOB",
 ]  # fmt: skip
 NEGATED = {"VUR"}  # ranked by the negative: fewer is better
+PRINTED_TO_2_DECIMALS = {"AOB"}  # TieBreakServer prints averages rounded; ours are exact
 
 
 @pytest.fixture(scope="module")
@@ -43,7 +45,11 @@ def test_every_value_equals_tiebreakserver(exercise: crosstable.Standings, code:
         mine = row.points if code == "PTS" else row.values[code]
         if code in NEGATED:
             mine = -mine
-        assert mine == Fraction(str(competitor["values"][code])), (competitor["startno"], code)
+        expected = Fraction(str(competitor["values"][code]))
+        if code in PRINTED_TO_2_DECIMALS:
+            assert abs(mine - expected) <= Fraction(1, 200), (competitor["startno"], code)
+        else:
+            assert mine == expected, (competitor["startno"], code)
 
 
 @pytest.mark.parametrize("code", ["BH", "BH/C1", "SB", "ABH"])

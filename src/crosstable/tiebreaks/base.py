@@ -369,7 +369,31 @@ class Analysis:
                 total[b.participant] += draw - int(b.points * pts.den)
         return Column(total, pts.den)
 
-    def round_values(self, basis: str | None) -> tuple[IntArray, IntArray, IntArray, NDArray[np.bool_]]:
+    @cached_property
+    def last_round(self) -> int:
+        """The number of rounds: the file's, else the highest round of a game or bye."""
+        return self.t.rounds_total or int(max([*self.rnd.tolist(), *(b.round for b in self.t.byes), 0]))
+
+    @cached_property
+    def fore(self) -> tuple[Column, Column]:
+        """``(own, adjusted)`` scores for Fore Buchholz (FIDE C.07 art. 8.3): every game
+        of the last round counted as a draw."""
+        from crosstable.errors import CriterionError
+
+        if self.last_round == 0:
+            raise CriterionError("FB needs round numbers (a TRF file or a games list with rounds)")
+        pts, adj = self.points, self.adjusted
+        scale = pts.den // self.D
+        last = self.rnd == self.last_round
+        last_pts = self.group_sum(np.where(last, self.pts, 0)) * scale
+        has_last = self.group_sum(last.astype(np.int64)) > 0
+        draw = int(self.t.scoring.draw * pts.den)
+        shift = np.where(has_last, draw - last_pts, 0)
+        return Column(pts.num + shift, pts.den), Column(adj.num + shift, adj.den)
+
+    def round_values(
+        self, basis: str | None, fore: bool = False
+    ) -> tuple[IntArray, IntArray, IntArray, NDArray[np.bool_]]:
         """Every round of every participant as ``(participant, outcome, value, vur)``
         under FIDE C.07 art. 16: a game played over the board is
         worth the opponent's adjusted score; a forfeit, a bye or an absence is a game
@@ -377,17 +401,17 @@ class Analysis:
         voluntary unplayed rounds (forfeit losses, byes that are not full points).
         Under the 2026 edition (art. 16.4) the dummy's score is at most the real
         opponent's adjusted score (a forfeit) or a draw in every round (a bye)."""
-        own = self.points
-        opp = self.adjusted if basis != "GP" else self.basis(basis)
+        own, opp = self.fore if fore else (self.points, self.adjusted if basis != "GP" else self.basis(basis))
         scale = opp.den // own.den if opp.den % own.den == 0 else 1
         played = self.status != FORFEIT
+        if fore:  # the last round counts as played, as draws
+            played = played | (self.rnd == self.last_round)
         dummy_games = own.num[self.p] * scale
         bp = np.array([b.participant for b in self.t.byes], dtype=np.int64)
         dummy_byes = own.num[bp] * scale
         if self.t.fide_rules >= "2026":  # art. 16.4: the dummy's score is capped
             dummy_games = np.minimum(dummy_games, opp.num[self.q])
-            rounds = self.t.rounds_total or int(max([*self.rnd.tolist(), *(b.round for b in self.t.byes), 0]))
-            dummy_byes = np.minimum(dummy_byes, int(self.t.scoring.draw * rounds * opp.den))
+            dummy_byes = np.minimum(dummy_byes, int(self.t.scoring.draw * self.last_round * opp.den))
         games_value = np.where(played, opp.num[self.q], dummy_games)
         games_vur = (~played) & (self.r == LOSS)
         br = np.array([b.outcome for b in self.t.byes], dtype=np.int64)

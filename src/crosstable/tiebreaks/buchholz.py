@@ -5,9 +5,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 
+import numpy as np
+
 from crosstable.numbers import fmt_vulgar
-from crosstable.tiebreaks.base import Analysis, Column, Spec, criterion, cut_sums, trimmed_sums
-from crosstable.tiebreaks.berger import sum_text
+from crosstable.tiebreaks.base import Analysis, Column, Spec, criterion, cut_sums, sum_by, trimmed_sums
+from crosstable.tiebreaks.berger import column_of, sum_text
 
 
 def cuts(spec: Spec) -> tuple[int, int]:
@@ -65,3 +67,58 @@ def _explain(a: Analysis, spec: Spec, i: int, group: Sequence[int]) -> str:
     if cut_names:
         text += f" (cut: {', '.join(cut_names)})"
     return text
+
+
+@criterion("FB", "Fore Buchholz", modifiers="CM")
+def fore_buchholz(a: Analysis, spec: Spec) -> Column:
+    """Fore Buchholz: the Buchholz computed as if every game of the last round had been
+    drawn (participants' and opponents' scores alike); ``/Cn`` and ``/Mn`` as for BH.
+
+    Source: FIDE C.07 art. 8.3 (FB), art. 16 for the unplayed rounds. Example (FIDE
+    2024 exercise): player 1 drew the last round already, BH 12.5, FB 13.5 (his
+    opponents' last rounds turned into draws).
+    """
+    low, high = cuts(spec)
+    p, _r, value, vur = a.round_values(None, fore=True)
+    return Column(cut_sums(p, a.n, value, low, high, vur=vur), a.fore[1].den)
+
+
+@criterion("AFB", "adjusted fore score")
+def adjusted_fore(a: Analysis, spec: Spec) -> Column:
+    """The adjusted score with the last round counted as a draw (used in FB).
+
+    Source: FIDE C.07 art. 8.3, 16.3. Example (FIDE 2024 exercise): player 2 scored
+    4 with a draw in the last round: AFB = 4.
+    """
+    return a.fore[1]
+
+
+@criterion("AOB", "average of opponents' Buchholz")
+def average_opponents_buchholz(a: Analysis, spec: Spec) -> Column:
+    """The average Buchholz of the opponents met over the board (forfeits and byes
+    left out); 0 without such games.
+
+    Source: FIDE C.07 art. 8.4 (AOB). Example (FIDE 2024 exercise): player 1 met
+    players 9, 13, 2, 15 and 4, with BH 9, 14, 13, 12, 15: AOB = 63/5 = 12.6.
+    """
+    from crosstable.model import PLAYED
+
+    bh = buchholz.compute(a, Spec("BH"))  # type: ignore[misc]
+    played = a.status == PLAYED
+    total = sum_by(a.p, np.where(played, bh.num[a.q], 0), a.n)
+    count = sum_by(a.p, played.astype(np.int64), a.n)
+    values = [Fraction(int(x), bh.den * int(c)) if c else Fraction(0) for x, c in zip(total, count, strict=True)]
+    return column_of(values)
+
+
+def _explain_simple(a: Analysis, spec: Spec, i: int, group: Sequence[int]) -> str:
+    from crosstable.numbers import fmt_decimal
+    from crosstable.tiebreaks.base import REGISTRY
+
+    crit = REGISTRY[spec.code]
+    assert crit.compute is not None
+    return f"{spec.label} = {fmt_decimal(crit.compute(a, spec)[i])} ({crit.name})"
+
+
+for _crit in (fore_buchholz, adjusted_fore, average_opponents_buchholz):
+    _crit.explainer(_explain_simple)
