@@ -25,7 +25,7 @@ OFFICIAL = json.loads((FIDE / "expected.official.json").read_text(encoding="utf-
 IMPLEMENTED = [
     "PTS", "WIN", "WON", "BPG", "BWG", "GE", "REP", "VUR", "NUM", "PS", "PS/C1",
     "BH", "BH/C1", "BH/C2", "BH/M1", "BH/M2", "ABH", "SB", "SB/C1", "SB/C2", "SB/M1",
-    "FB", "FB/C1", "FB/M1", "AFB", "AOB",
+    "FB", "FB/C1", "FB/M1", "AFB", "AOB", "KS",
 ]  # fmt: skip
 NEGATED = {"VUR"}  # ranked by the negative: fewer is better
 PRINTED_TO_2_DECIMALS = {"AOB"}  # TieBreakServer prints averages rounded; ours are exact

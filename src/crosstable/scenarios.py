@@ -199,6 +199,7 @@ def scenarios(
         or (s.code == "BH" and s.modifiers)
         or (s.code == "NNSB" and t.kind == "game_points")
         or (fide_unplayed and s.code in (*PRESET_WEIGHTS, "BH", "NNSB"))
+        or (t.system == "swiss" and s.code == "KS")
         or odd_adjustment
     ]
     if unsupported and bulk:

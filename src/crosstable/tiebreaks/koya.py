@@ -17,9 +17,14 @@ def qualifies(a: Analysis, spec: Spec) -> NDArray[np.bool_]:
     """Which participants reach the Koya limit: a share of the games of at least
     50 % (wins + ½ draws over games), raised or lowered by ``/L±n`` points."""
     limit = spec.modifier("L", Fraction(0)) or Fraction(0)
+    if a.t.system == "swiss" and a.last_round:
+        # FIDE's reading for events in rounds: half the points of a win in every round
+        points = a.points
+        needed = (a.t.scoring.win * a.last_round / 2 + limit * a.t.scoring.win) * points.den
+        return np.asarray(points.num * needed.denominator >= needed.numerator)
     twice = 2 * a.wins + a.draws  # twice the score in games, chess-style
-    needed = a.games_played * limit.denominator + 2 * limit.numerator
-    return np.asarray((twice * limit.denominator >= needed) & (a.games_played > 0))
+    needed_twice = a.games_played * limit.denominator + 2 * limit.numerator
+    return np.asarray((twice * limit.denominator >= needed_twice) & (a.games_played > 0))
 
 
 @criterion("KS", "Koya system", aliases=("KOYA",), modifiers="L")
@@ -28,7 +33,9 @@ def koya(a: Analysis, spec: Spec) -> Column:
 
     An opponent reaches the limit when its share of the games, (wins + ½ draws) /
     games, is at least 50 %; ``KS/L+1`` raises the limit by one point (a win),
-    ``KS/L-½`` lowers it by half a point. The points are the scoring system's.
+    ``KS/L-½`` lowers it by half a point. The points are the scoring system's. In a
+    Swiss event the limit is half the points of a win in every round, on the
+    opponent's points byes included, as the FIDE reference computes it.
 
     Source: FIDE C.07 art. 9.2 (Koya system for round robins, limit modifier in
     art. 14); SPEC §3.3, which fixes seed 003's football example on the share of
