@@ -12,7 +12,8 @@ Result codes: ``1 0 =`` played; ``+ -`` forfeit win / loss (with an opponent);
 ``-`` zero-point bye; a blank block: not paired (absent). Header lines read:
 ``012`` (name), ``062`` (players), ``092`` (type: a Swiss-System or round robin),
 ``042`` (start date: from 2026/03/01 the 2026 edition of C.07 applies, before it the
-2024 edition, as the FIDE reference decides), ``XXR`` (rounds). Other lines are ignored.
+2024 edition, as the FIDE reference decides), ``XXR`` (rounds). Other lines are ignored for now (the tournament name ``012``, team
+lines ``013``, the TRF-2026 additions).
 
 Each game appears on both players' lines; the two must agree (``-`` on both is a
 double forfeit, a loss for each), or the file is refused with both places named.
@@ -45,14 +46,11 @@ def read_trf(text: str, source: str | None = None, scoring: Scoring | None = Non
     blocks: dict[int, list[tuple[int, str, str, int, int]]] = {}
     declared_rounds = 0
     swiss = True
-    title = None
     rules = "2026"
     for lineno, raw in enumerate(text.splitlines(), 1):
         line = raw.rstrip("\r\n")
         code = line[:3]
-        if code == "012":
-            title = line[4:].strip()
-        elif code == "092":
+        if code == "092":
             swiss = "round" not in line.lower() or "swiss" in line.lower()
         elif code == "042":
             date = line[4:].strip().replace("-", "/").replace(".", "/")
@@ -174,5 +172,4 @@ def read_trf(text: str, source: str | None = None, scoring: Scoring | None = Non
     t.fide_rules = rules
     t.rounds_total = rounds
     t.ratings = [players[num][1] for num in numbers]
-    del title
     return t
