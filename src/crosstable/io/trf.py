@@ -10,9 +10,9 @@ Result codes: ``1 0 =`` played; ``+ -`` forfeit win / loss (with an opponent);
 ``W D L`` played but not rated (counted as ``1 = 0``); with opponent ``0000``:
 ``U`` pairing-allocated bye, ``F`` full-point bye, ``H`` half-point bye, ``Z`` or
 ``-`` zero-point bye; a blank block: not paired (absent). Header lines read:
-``012`` (name), ``062`` (players), ``092`` (type: a Swiss-System or round robin),
-``042`` (start date: from 2026/03/01 the 2026 edition of C.07 applies, before it the
-2024 edition, as the FIDE reference decides), ``XXR`` (rounds). Other lines are ignored for now (the tournament name ``012``, team
+``092`` (type: a Swiss-System or round robin), ``042`` (start date: from 2026/03/01
+the 2026 edition of C.07 applies, before it the 2024 edition, as the FIDE reference
+decides), ``XXR`` (rounds). Other lines are ignored for now (the name ``012``, team
 lines ``013``, the TRF-2026 additions).
 
 Each game appears on both players' lines; the two must agree (``-`` on both is a
