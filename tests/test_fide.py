@@ -117,14 +117,21 @@ def test_the_2026_edition_caps_the_dummy_opponent(code: str) -> None:
         assert s.row(t.names[competitor["startno"] - 1]).values[code] == expected, competitor["startno"]
 
 
-def test_the_2000_player_swiss_equals_tiebreakserver() -> None:
-    # tests/data/fide/SOURCE.txt: TieBreakServer's output on the synthetic 2,000-player, 11-round
-    # Swiss with forfeits and byes (2026 rules, from the file's start date).
-    t = crosstable.read(FIDE / "swiss-2000p-11r.trf")
-    assert t.fide_rules == "2026" and len(t.names) == 2000
+@pytest.mark.parametrize(
+    ("trf", "reference", "system", "rules"),
+    [
+        ("swiss-2000p-11r.trf", "swiss-2000p-11r.tbs.tsv", "swiss", "2026"),
+        ("rr-300p.trf", "rr-300p.tbs.tsv", "round-robin", "2026"),
+    ],
+)
+def test_synthetic_events_equal_tiebreakserver(trf: str, reference: str, system: str, rules: str) -> None:
+    # tests/data/fide/SOURCE.txt: TieBreakServer's output on the synthetic 2,000-player 11-round Swiss
+    # with forfeits and byes and on the 300-player round robin (2026 rules, from the start dates).
+    t = crosstable.read(FIDE / trf)
+    assert (t.system, t.fide_rules) == (system, rules)
     codes = ["BH/C1", "BH", "SB", "WIN"]
     s = t.standings(codes)
-    rows = [line.split("\t") for line in (FIDE / "swiss-2000p-11r.tbs.tsv").read_text().splitlines()]
+    rows = [line.split("\t") for line in (FIDE / reference).read_text().splitlines()]
     head = rows[0]
     for row in rows[1:]:
         mine = s.row(t.names[int(row[0]) - 1])
