@@ -6,11 +6,12 @@ from pathlib import Path
 
 from crosstable.errors import InputError, Problem
 from crosstable.io.games import looks_like_games, read_games
+from crosstable.io.pgn import looks_like_pgn, read_pgn
 from crosstable.io.text import read_crosstable
 from crosstable.io.trf import looks_like_trf, read_trf
 from crosstable.model import Scoring, Tournament
 
-FORMATS = ("auto", "crosstable", "games", "trf")
+FORMATS = ("auto", "crosstable", "games", "trf", "pgn")
 
 
 def read_text(
@@ -19,9 +20,16 @@ def read_text(
     """Read a tournament from text in a given format (``auto`` detects it)."""
     sc = Scoring.parse(scoring) if isinstance(scoring, str) else scoring
     if fmt == "auto":
-        fmt = "trf" if looks_like_trf(text) else "games" if looks_like_games(text) else "crosstable"
+        if looks_like_trf(text):
+            fmt = "trf"
+        elif looks_like_pgn(text):
+            fmt = "pgn"
+        else:
+            fmt = "games" if looks_like_games(text) else "crosstable"
     if fmt == "trf":
         return read_trf(text, source, sc)
+    if fmt == "pgn":
+        return read_pgn(text, source, sc)
     if fmt == "games":
         return read_games(text, source, sc)
     if fmt == "crosstable":

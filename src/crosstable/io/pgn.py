@@ -1,0 +1,103 @@
+"""PGN files: the games' headers, read with ``python-chess``.
+
+Each game gives ``White``, ``Black``, ``Result`` (``1-0``, ``0-1``, ``1/2-1/2``,
+``*`` for a game not finished), ``Round`` (``3`` or ``3.1``; ``?`` when unknown) and,
+when present, ``WhiteElo``/``BlackElo``. A player named ``BYE`` stands for a bye of
+the other side, worth the result's points. Participants are numbered in order of
+first appearance. The event is taken as a round robin when every pair met the same
+number of times (once or twice), as a Swiss event otherwise. A game without both
+names or with an unknown result is reported with the line where it starts.
+"""
+
+from __future__ import annotations
+
+import io
+from fractions import Fraction
+
+import numpy as np
+
+from crosstable.errors import InputError, Problem
+from crosstable.model import PENDING, PLAYED, Bye, Scoring, Tournament
+
+_RESULTS = {"1-0": (2, 0, PLAYED), "0-1": (0, 2, PLAYED), "1/2-1/2": (1, 1, PLAYED), "*": (0, 0, PENDING)}
+
+
+def looks_like_pgn(text: str) -> bool:
+    head = text.lstrip("\ufeff").lstrip()
+    return head.startswith("[") and "[White " in text[:5000]
+
+
+def read_pgn(text: str, source: str | None = None, scoring: Scoring | None = None) -> Tournament:
+    """Read the games of a PGN file into a :class:`Tournament`."""
+    import chess.pgn
+
+    handle = io.StringIO(text.lstrip("\ufeff"))
+    names: list[str] = []
+    index: dict[str, int] = {}
+    ratings: dict[int, int] = {}
+    columns: list[list[int]] = [[], [], [], [], [], []]
+    byes: list[Bye] = []
+    problems: list[Problem] = []
+    line = 1
+    consumed = 0
+    while True:
+        start = handle.tell()
+        line += text.count("\n", consumed, start)
+        consumed = start
+        headers = chess.pgn.read_headers(handle)
+        if headers is None:
+            break
+        white, black = headers.get("White", "").strip(), headers.get("Black", "").strip()
+        result = headers.get("Result", "*").strip()
+        if not white or not black or white == "?" or black == "?":
+            problems.append(Problem("a game without both players' names", line, 1))
+            continue
+        if result not in _RESULTS:
+            problems.append(Problem(f"result {result!r} is not 1-0, 0-1, 1/2-1/2 or *", line, 1))
+            continue
+        round_text = headers.get("Round", "?").split(".")[0].strip()
+        rnd = int(round_text) if round_text.isdigit() else 0
+        a, b, status = _RESULTS[result]
+        if "bye" in (white.lower(), black.lower()):
+            who, halves = (black, b) if white.lower() == "bye" else (white, a)
+            k = index.setdefault(who, len(names))
+            if k == len(names):
+                names.append(who)
+            kind = {2: "pab", 1: "half", 0: "zero"}[halves]
+            byes.append(Bye(k, rnd, kind, Fraction(halves, 2)))
+            continue
+        for name, elo in ((white, headers.get("WhiteElo", "")), (black, headers.get("BlackElo", ""))):
+            if name not in index:
+                index[name] = len(names)
+                names.append(name)
+            if elo.strip().isdigit() and int(elo) > 0:
+                ratings[index[name]] = int(elo)
+        for column, item in zip(columns, (index[white], index[black], a, b, rnd, status), strict=True):
+            column.append(item)
+    if not names and not problems:
+        problems.append(Problem("no games in the file", 1, 1))
+    if problems:
+        raise InputError(source, problems)
+    arrays = [np.array(c, dtype=np.int64) for c in columns]
+    t = Tournament(
+        names=names,
+        white=arrays[0],
+        black=arrays[1],
+        white_score=arrays[2],
+        black_score=arrays[3],
+        score_denominator=2,
+        rounds=arrays[4],
+        status=arrays[5],
+        kind="result",
+        scoring=scoring or Scoring.parse("chess"),
+        source=source,
+    )
+    t.byes = byes
+    t.ratings = [ratings.get(k) for k in range(len(names))] if ratings else None
+    pairs = np.minimum(arrays[0], arrays[1]) * len(names) + np.maximum(arrays[0], arrays[1])
+    meetings = np.unique(np.unique(pairs, return_counts=True)[1]) if len(pairs) else np.array([1])
+    complete = len(np.unique(pairs)) == len(names) * (len(names) - 1) // 2
+    t.system = "round-robin" if complete and len(meetings) == 1 and not byes else "swiss"
+    if t.rounds is not None and len(t.rounds):
+        t.rounds_total = int(max([int(t.rounds.max()), *(bye.round for bye in byes)]))
+    return t
