@@ -138,3 +138,22 @@ def test_synthetic_events_equal_tiebreakserver(trf: str, reference: str, system:
         assert mine.points == Fraction(row[head.index("PTS")])
         for code in codes:
             assert mine.values[code] == Fraction(row[head.index(code)]), (row[0], code)
+
+
+def test_rating_criteria_equal_tiebreakserver() -> None:
+    # tests/data/fide/SOURCE.txt: ARO, its cuts and TPR for the 2,000 rated players.
+    t = crosstable.read(FIDE / "swiss-2000p-11r.trf")
+    codes = ["ARO", "ARO/C1", "ARO/M1", "TPR"]
+    s = t.standings(codes)
+    rows = [line.split("\t") for line in (FIDE / "swiss-2000p-11r.tbs-rating.tsv").read_text().splitlines()]
+    head = rows[0]
+    for row in rows[1:]:
+        mine = s.row(t.names[int(row[0]) - 1])
+        for code in codes:
+            assert mine.values[code] == int(row[head.index(code)]), (row[0], code)
+
+
+def test_unrated_events_say_why_rating_criteria_are_zero(exercise: crosstable.Standings) -> None:
+    s = exercise.tournament.standings(["ARO"])
+    assert all(r.values["ARO"] == 0 for r in s.rows)
+    assert any("needs every participant's rating" in w for w in s.warnings)

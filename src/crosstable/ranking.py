@@ -166,7 +166,7 @@ def rank(t: Tournament, tiebreaks: Sequence[str] | str | None = None, *, rules: 
     standings = Standings(t, specs, rows, a, list(t.warnings), groups_at)
     standings.warnings.extend(_cross_check(standings))
     standings.warnings.extend(_flags(standings))
-    standings.warnings.extend(a.notes)
+    standings.warnings.extend(dict.fromkeys(a.notes))  # each note once
     return standings
 
 

@@ -5,7 +5,7 @@
 ('Sonneborn–Berger', 'Koya system')
 """
 
-from crosstable.tiebreaks import basic, berger, buchholz, direct, fide, football, koya, potential  # noqa: F401
+from crosstable.tiebreaks import basic, berger, buchholz, direct, fide, football, koya, potential, rating  # noqa: F401
 from crosstable.tiebreaks.base import (
     ALIASES,
     REGISTRY,

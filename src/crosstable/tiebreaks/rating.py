@@ -1,0 +1,122 @@
+"""Rating-based criteria: average rating of the opponents and performance rating.
+
+Ratings come from the input (TRF ratings, a ``Rating`` column, PGN ``WhiteElo``).
+Only games played over the board count. When some participant has no rating the
+values are 0 and the standings say so (the FIDE reference leaves them undefined).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+
+import numpy as np
+
+from crosstable.model import PLAYED
+from crosstable.numbers import fmt_decimal
+from crosstable.tiebreaks.base import Analysis, Column, Spec, criterion, cut_sums
+
+#: FIDE Handbook B.02, table 8.1(a): rating difference dp for a percentage score
+#: p = 50 … 100 (and dp(100 − p) = −dp(p)).
+DP_TABLE = [
+    0, 7, 14, 21, 29, 36, 43, 50, 57, 65, 72, 80, 87, 95, 102, 110, 117, 125, 133, 141, 149, 158, 166, 175, 184,
+    193, 202, 211, 220, 230, 240, 251, 262, 273, 284, 296, 309, 322, 336, 351, 366, 383, 401, 422, 444, 470, 501,
+    538, 589, 677, 800,
+]  # fmt: skip
+
+
+def dp(percent: int) -> int:
+    """Table 8.1(a) for a whole percentage 0 … 100.
+
+    >>> dp(75), dp(25), dp(50)
+    (193, -193, 0)
+    """
+    return DP_TABLE[percent - 50] if percent >= 50 else -DP_TABLE[50 - percent]
+
+
+def half_up(x: Fraction) -> int:
+    """Round to the nearest whole number, halves up (FIDE C.07: ARO, TPR)."""
+    return int((x + Fraction(1, 2)) // 1)
+
+
+def _rated_games(a: Analysis, spec: Spec) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
+    ratings = a.t.ratings
+    if ratings is None or any(r is None for r in ratings):
+        a.notes.append(f"{spec.label} needs every participant's rating; some are unrated, so it is 0 for all")
+        return None
+    rating = np.array(ratings, dtype=np.int64)
+    played = a.status == PLAYED
+    return a.p[played].astype(np.int64), rating[a.q[played]], a.pts[played]
+
+
+def _cuts(spec: Spec) -> tuple[int, int]:
+    c = int(spec.modifier("C", Fraction(0)) or 0)
+    m = int(spec.modifier("M", Fraction(0)) or 0)
+    return c + m, m
+
+
+def _average(a: Analysis, spec: Spec) -> tuple[list[Fraction | None], list[Fraction]] | None:
+    """Average opponents' rating and the score against them, after the cuts."""
+    games = _rated_games(a, spec)
+    if games is None:
+        return None
+    p, rating, pts = games
+    low, high = _cuts(spec)
+    total = cut_sums(p, a.n, rating, low, high)
+    count = cut_sums(p, a.n, np.ones_like(rating), low, high, key=rating)
+    scored = cut_sums(p, a.n, pts, low, high, key=rating * 4 + pts)  # same rounds as the ratings' cut
+    averages: list[Fraction | None] = [
+        Fraction(int(t), int(c)) if c else None for t, c in zip(total, count, strict=True)
+    ]
+    percents = [Fraction(int(s), a.D * int(c)) * 100 if c else Fraction(0) for s, c in zip(scored, count, strict=True)]
+    return averages, percents
+
+
+@criterion("ARO", "average rating of opponents", modifiers="CM")
+def average_rating(a: Analysis, spec: Spec) -> Column:
+    """Average rating of the opponents met over the board, rounded to a whole number
+    (halves up); ``/C1`` leaves out the lowest-rated opponent, ``/M1`` the lowest and
+    the highest.
+
+    Source: FIDE C.07 art. 10.1 (ARO), art. 14. Example: opponents rated 2400, 2300
+    and 2150 give (2400 + 2300 + 2150) / 3 = 2283.3, ARO = 2283; ARO/C1 = 2350.
+    """
+    result = _average(a, spec)
+    if result is None:
+        return Column(np.zeros(a.n, dtype=np.int64), 1)
+    averages, _ = result
+    return Column(np.array([half_up(x) if x is not None else 0 for x in averages], dtype=np.int64), 1)
+
+
+@criterion("TPR", "tournament performance rating", modifiers="CM")
+def performance(a: Analysis, spec: Spec) -> Column:
+    """Tournament performance rating: ARO + dp(p), with p the percentage scored in
+    those games rounded to a whole number and dp from FIDE table 8.1(a).
+
+    Source: FIDE C.07 art. 10.2 (TPR); FIDE Handbook B.02 table 8.1(a). Example:
+    ARO 2283 and 2 points of 3 (67 %): TPR = 2283 + 125 = 2408.
+    """
+    result = _average(a, spec)
+    if result is None:
+        return Column(np.zeros(a.n, dtype=np.int64), 1)
+    averages, percents = result
+    values = [half_up(x) + dp(half_up(pc)) if x is not None else 0 for x, pc in zip(averages, percents, strict=True)]
+    return Column(np.array(values, dtype=np.int64), 1)
+
+
+def _explain(a: Analysis, spec: Spec, i: int, group: Sequence[int]) -> str:
+    result = _average(a, spec)
+    if result is None:
+        return f"{spec.label}: not every participant is rated"
+    averages, percents = result
+    x = averages[i]
+    if x is None:
+        return f"{spec.label} = 0 (no rated games)"
+    if spec.code == "ARO":
+        return f"ARO = {fmt_decimal(x) if x.denominator in (1, 2, 4, 5, 10) else f'{float(x):.2f}'} → {half_up(x)}"
+    p = half_up(percents[i])
+    return f"TPR = ARO {half_up(x)} + dp({p} %) {dp(p)} = {half_up(x) + dp(p)}"
+
+
+average_rating.explainer(_explain)
+performance.explainer(_explain)
