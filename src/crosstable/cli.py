@@ -294,6 +294,22 @@ def rate(file: str, fmt: str, scoring: str | None, by: str, floating: bool, outp
     click.echo("\n".join(lines))
 
 
+@main.command()
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--from", "fmt", type=click.Choice(FORMATS), default="auto", show_default=True, help="Input format.")
+@click.option("--scoring", default=None, help="chess | draughts | football | team | W:D:L (default: from the table).")
+@click.option("--to", "target", type=click.Choice(["json", "trf"]), default="json", show_default=True)
+def convert(file: str, fmt: str, scoring: str | None, target: str) -> None:
+    """Write the tournament in FILE as our JSON format or as FIDE TRF-16."""
+    from crosstable.io.jsonfmt import write_json
+    from crosstable.io.trf import write_trf
+
+    with _errors(file):
+        t = read(file, fmt=fmt, scoring=scoring)
+        text = write_json(t) if target == "json" else write_trf(t)
+    click.echo(text, nl=False)
+
+
 @contextlib.contextmanager
 def _progress(quiet: bool) -> Iterator[Callable[[int, int], None] | None]:
     """A progress bar on standard error for long runs (not when quiet or not a terminal)."""

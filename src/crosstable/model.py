@@ -224,6 +224,8 @@ class Tournament:
     participant's own score) or ``2026`` (since 1 March 2026: that score capped, art. 16.4)."""
     rounds_total: int | None = None
     """The number of rounds of the event, when known (TRF ``XXR``)."""
+    start_date: str | None = None
+    """The start date as the source gives it (TRF ``042``), kept for export."""
     system: str = "round-robin"
     """``round-robin`` or ``swiss``. In a Swiss event unplayed rounds (forfeits, byes)
     follow FIDE C.07 art. 16 (2024): a dummy opponent with the participant's own score;

@@ -6,12 +6,13 @@ from pathlib import Path
 
 from crosstable.errors import InputError, Problem
 from crosstable.io.games import looks_like_games, read_games
+from crosstable.io.jsonfmt import looks_like_json, read_json
 from crosstable.io.pgn import looks_like_pgn, read_pgn
 from crosstable.io.text import read_crosstable
 from crosstable.io.trf import looks_like_trf, read_trf
 from crosstable.model import Scoring, Tournament
 
-FORMATS = ("auto", "crosstable", "games", "trf", "pgn")
+FORMATS = ("auto", "crosstable", "games", "trf", "pgn", "json")
 
 
 def read_text(
@@ -20,7 +21,9 @@ def read_text(
     """Read a tournament from text in a given format (``auto`` detects it)."""
     sc = Scoring.parse(scoring) if isinstance(scoring, str) else scoring
     if fmt == "auto":
-        if looks_like_trf(text):
+        if looks_like_json(text):
+            fmt = "json"
+        elif looks_like_trf(text):
             fmt = "trf"
         elif looks_like_pgn(text):
             fmt = "pgn"
@@ -30,6 +33,8 @@ def read_text(
         return read_trf(text, source, sc)
     if fmt == "pgn":
         return read_pgn(text, source, sc)
+    if fmt == "json":
+        return read_json(text, source, sc)
     if fmt == "games":
         return read_games(text, source, sc)
     if fmt == "crosstable":

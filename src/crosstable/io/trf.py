@@ -47,13 +47,15 @@ def read_trf(text: str, source: str | None = None, scoring: Scoring | None = Non
     declared_rounds = 0
     swiss = True
     rules = "2026"
+    start: str | None = None
     for lineno, raw in enumerate(text.splitlines(), 1):
         line = raw.rstrip("\r\n")
         code = line[:3]
         if code == "092":
             swiss = "round" not in line.lower() or "swiss" in line.lower()
         elif code == "042":
-            date = line[4:].strip().replace("-", "/").replace(".", "/")
+            start = line[4:].strip()
+            date = start.replace("-", "/").replace(".", "/")
             rules = "2026" if date[:10] >= "2026/03/01" else "2024"
         elif code == "XXR":
             value = parse_number(line[3:].strip())
@@ -120,9 +122,9 @@ def read_trf(text: str, source: str | None = None, scoring: Scoring | None = Non
                 problems.append(Problem(f"opponent {opp} is not a player of the file", line_no, column))
                 continue
             mirror = rounds_of[opp].get(rnd)
-            agree = (
-                mirror is not None and mirror[2] == num and (_MIRROR.get(res) == mirror[0] or res == mirror[0] == "-")
-            )
+            # the same game seen from the other side; "-" on both is a double forfeit, " " on both not played yet
+            same = mirror is not None and (_MIRROR.get(res) == mirror[0] or (res == mirror[0] and res in "- "))
+            agree = mirror is not None and mirror[2] == num and same
             if not agree:
                 if num < opp or mirror is None or mirror[2] != num:  # report each disagreement once
                     problems.append(
@@ -170,6 +172,90 @@ def read_trf(text: str, source: str | None = None, scoring: Scoring | None = Non
     t.byes = byes
     t.system = "swiss" if swiss else "round-robin"
     t.fide_rules = rules
+    t.start_date = start
     t.rounds_total = rounds
     t.ratings = [players[num][1] for num in numbers]
     return t
+
+
+_BYE_CODES = {"pab": "U", "full": "F", "half": "H", "zero": "Z"}
+
+
+def write_trf(t: Tournament) -> str:
+    """The tournament as TRF-16 (individual events): header lines ``012 062 092 XXR``
+    and one ``001`` line per participant, so that an event entered elsewhere can be
+    exported. Games without round numbers (a crosstable) are placed in the rounds of
+    the Berger tables; a game not played yet is written with a blank result.
+    """
+    from crosstable.errors import CrosstableError
+    from crosstable.numbers import fmt_decimal
+    from crosstable.tiebreaks import Analysis
+
+    if t.kind != "result":
+        raise CrosstableError("TRF-16 holds individual games; this tournament has team or football scores")
+    assert t.rounds is not None and t.status is not None
+    rounds, white, black = t.rounds.copy(), t.white, t.black
+    if len(rounds) and not rounds.any():
+        rounds, flip = _berger_rounds(t)
+        white, black = np.where(flip, t.black, t.white), np.where(flip, t.white, t.black)
+    total = max([int(rounds.max()) if len(rounds) else 0, *(b.round for b in t.byes)])
+    n = len(t.names)
+    blocks = [[" " * 8 for _ in range(total)] for _ in range(n)]
+    for w, b, ws, bs, r, st, swap in zip(
+        white, black, t.white_score, t.black_score, rounds, t.status, white != t.white, strict=True
+    ):
+        if swap:
+            ws, bs = bs, ws
+        if st == PENDING:
+            codes = (" ", " ")
+        elif st == FORFEIT:
+            codes = ("+" if ws > bs else "-", "+" if bs > ws else "-")
+        else:
+            codes = {1: ("1", "0"), 0: ("=", "="), -1: ("0", "1")}[int(np.sign(ws - bs))]
+        blocks[int(w)][int(r) - 1] = f"{int(b) + 1:>4} w {codes[0]}"
+        blocks[int(b)][int(r) - 1] = f"{int(w) + 1:>4} b {codes[1]}"
+    for bye in t.byes:
+        if bye.kind != "absent":
+            blocks[bye.participant][bye.round - 1] = f"0000 - {_BYE_CODES[bye.kind]}"
+    points = Analysis(t).points.fractions()
+    lines = [
+        f"012 {t.source or 'crosstable export'}",
+        f"062 {n}",
+        *([f"042 {t.start_date}"] if t.start_date else []),
+        f"092 Individual: {'Swiss-System' if t.system == 'swiss' else 'Round-Robin'}",
+        f"XXR {total}",
+    ]
+    for k, name in enumerate(t.names):
+        rating = t.ratings[k] if t.ratings and t.ratings[k] else 0
+        pts = fmt_decimal(points[k]) if points[k] < 100 else ""
+        if pts and "." not in pts:
+            pts += ".0"
+        head = f"001 {k + 1:>4}      {name[:33]:<33} {rating:>4}{'':28}{pts:>4}{'':5}"
+        lines.append((head + "".join(f"  {b}" for b in blocks[k])).rstrip())
+    return "\n".join(lines) + "\n"
+
+
+def _berger_rounds(t: Tournament) -> tuple[np.ndarray, np.ndarray]:
+    """Round numbers (and whether to swap the colours) for the games of a round robin
+    given without them, from the Berger tables (the second cycle reversed)."""
+    from crosstable.errors import CrosstableError
+    from crosstable.schedule import berger
+
+    n = len(t.names)
+    where = {}
+    for rnd in berger(n):
+        for p in rnd:
+            where[frozenset((p.white - 1, p.black - 1))] = (p.round, p.white - 1)
+    m = len(berger(n))
+    seen: dict[frozenset[int], int] = {}
+    out, flip = [], []
+    for w, b in zip(t.white.tolist(), t.black.tolist(), strict=True):
+        pair = frozenset((w, b))
+        if pair not in where:
+            raise CrosstableError("the games have no round numbers and are not a round robin")
+        cycle = seen.get(pair, 0)
+        number, berger_white = where[pair]
+        out.append(number + m * cycle)
+        flip.append((berger_white != w) != (cycle % 2 == 1))
+        seen[pair] = cycle + 1
+    return np.array(out, dtype=np.int64), np.array(flip, dtype=bool)

@@ -1,0 +1,201 @@
+"""Our own JSON format for a tournament: everything the model holds, exact, round-tripping.
+
+::
+
+    {
+      "format": "crosstable-tournament", "version": 1,
+      "kind": "result" | "game_points" | "goals",
+      "system": "round-robin" | "swiss", "fide_rules": "2026", "rounds": 11, "start_date": null,
+      "scoring": {"name": "chess", "win": "1", "draw": "1/2", "loss": "0"},
+      "participants": [{"name": "Ann", "rating": 2400}, ...],
+      "games": [{"round": 1, "white": 1, "black": 2, "white_score": "1", "black_score": "0",
+                 "status": "played" | "forfeit" | "pending"}, ...],
+      "byes": [{"participant": 3, "round": 2, "kind": "pab" | "full" | "half" | "zero" | "absent",
+                "points": "1/2"}, ...],
+      "adjustments": {"3": "-3"},
+      "cards": {"3": [yellow, indirect_red, direct_red, yellow_and_direct_red]},
+      "rankings": {"FIFA": {"3": "27"}},
+      "lots_seed": null
+    }
+
+Participants are numbered from 1 in the order listed. Scores and points are strings
+holding exact fractions (``"1/2"``) or integers, so nothing is rounded. Readers
+report a missing or ill-typed field with its JSON path.
+"""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+
+from crosstable.errors import InputError, Problem
+from crosstable.model import BYE_KINDS, STATUS_NAMES, Bye, Cards, Scoring, Tournament
+
+FORMAT = "crosstable-tournament"
+_STATUS = {name: code for code, name in STATUS_NAMES.items()}
+
+
+def looks_like_json(text: str) -> bool:
+    return text.lstrip("\ufeff").lstrip().startswith("{") and FORMAT in text[:500]
+
+
+def to_dict(t: Tournament) -> dict[str, Any]:
+    """The tournament as our JSON object."""
+    d = t.score_denominator
+    assert t.rounds is not None and t.status is not None
+    return {
+        "format": FORMAT,
+        "version": 1,
+        "kind": t.kind,
+        "system": t.system,
+        "fide_rules": t.fide_rules,
+        "rounds": t.rounds_total,
+        "start_date": t.start_date,
+        "scoring": {"name": t.scoring.name, **{k: str(v) for k, v in t.scoring.as_dict().items()}},
+        "participants": [
+            {"name": name, "rating": t.ratings[k] if t.ratings else None} for k, name in enumerate(t.names)
+        ],
+        "games": [
+            {
+                "round": int(r),
+                "white": int(w) + 1,
+                "black": int(b) + 1,
+                "white_score": str(Fraction(int(ws), d)),
+                "black_score": str(Fraction(int(bs), d)),
+                "status": STATUS_NAMES[int(st)],
+            }
+            for w, b, ws, bs, r, st in zip(
+                t.white, t.black, t.white_score, t.black_score, t.rounds, t.status, strict=True
+            )
+        ],
+        "byes": [
+            {"participant": b.participant + 1, "round": b.round, "kind": b.kind, "points": str(b.points)}
+            for b in t.byes
+        ],
+        "adjustments": {str(i + 1): str(v) for i, v in t.adjustments.items()},
+        "cards": {
+            str(i + 1): [c.yellow, c.indirect_red, c.direct_red, c.yellow_and_direct_red] for i, c in t.cards.items()
+        },
+        "rankings": {name: {str(i + 1): str(v) for i, v in values.items()} for name, values in t.rankings.items()},
+        "lots_seed": t.lots_seed,
+    }
+
+
+def write_json(t: Tournament) -> str:
+    return json.dumps(to_dict(t), ensure_ascii=False, indent=1) + "\n"
+
+
+class _Reader:
+    def __init__(self, source: str | None) -> None:
+        self.source = source
+        self.problems: list[Problem] = []
+
+    def fail(self, path: str, message: str) -> None:
+        self.problems.append(Problem(f"{path}: {message}"))
+
+    def fraction(self, value: Any, path: str) -> Fraction:
+        try:
+            if isinstance(value, bool) or not isinstance(value, str | int):
+                raise ValueError
+            return Fraction(value)
+        except (ValueError, ZeroDivisionError):
+            self.fail(path, f'{value!r} is not an exact number (write "1/2" or 0.5 as a string)')
+            return Fraction(0)
+
+    def integer(self, value: Any, path: str, low: int = 0, high: int | None = None) -> int:
+        if isinstance(value, bool) or not isinstance(value, int) or value < low or (high is not None and value > high):
+            self.fail(path, f"{value!r} is not a whole number from {low}" + (f" to {high}" if high else ""))
+            return low
+        return value
+
+
+def read_json(text: str, source: str | None = None, scoring: Scoring | None = None) -> Tournament:
+    """Read our JSON format (see the module docstring)."""
+    try:
+        data = json.loads(text.lstrip("\ufeff"))
+    except json.JSONDecodeError as e:
+        raise InputError(source, [Problem(f"not valid JSON: {e.msg}", e.lineno, e.colno)]) from None
+    r = _Reader(source)
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise InputError(source, [Problem(f'not a crosstable tournament (expected "format": "{FORMAT}")', 1, 1)])
+    people = data.get("participants")
+    if not isinstance(people, list) or not people:
+        raise InputError(source, [Problem("participants: a non-empty list is required", 1, 1)])
+    names = [str(p.get("name", "")) if isinstance(p, dict) else "" for p in people]
+    for k, name in enumerate(names):
+        if not name:
+            r.fail(f"participants[{k}].name", "missing")
+    n = len(names)
+    ratings = [p.get("rating") if isinstance(p, dict) else None for p in people]
+    cols: list[list[int]] = [[], [], [], [], [], []]
+    scores: list[tuple[Fraction, Fraction]] = []
+    for k, g in enumerate(data.get("games", [])):
+        path = f"games[{k}]"
+        if not isinstance(g, dict):
+            r.fail(path, "not an object")
+            continue
+        w = r.integer(g.get("white"), f"{path}.white", 1, n) - 1
+        b = r.integer(g.get("black"), f"{path}.black", 1, n) - 1
+        status = g.get("status", "played")
+        if status not in _STATUS:
+            r.fail(f"{path}.status", f"{status!r} is not played, forfeit or pending")
+            status = "played"
+        white_score = r.fraction(g.get("white_score"), f"{path}.white_score")
+        black_score = r.fraction(g.get("black_score"), f"{path}.black_score")
+        scores.append((white_score, black_score))
+        rnd = r.integer(g.get("round", 0), f"{path}.round")
+        for col, item in zip(cols, (w, b, 0, 0, rnd, _STATUS[status]), strict=True):
+            col.append(item)
+    byes = []
+    for k, b in enumerate(data.get("byes", [])):
+        path = f"byes[{k}]"
+        kind = b.get("kind") if isinstance(b, dict) else None
+        if kind not in BYE_KINDS:
+            r.fail(f"{path}.kind", f"{kind!r} is not one of {', '.join(BYE_KINDS)}")
+            continue
+        who = r.integer(b.get("participant"), f"{path}.participant", 1, n) - 1
+        rnd = r.integer(b.get("round"), f"{path}.round")
+        byes.append(Bye(who, rnd, kind, r.fraction(b.get("points"), f"{path}.points")))
+    sc = data.get("scoring", {})
+    try:
+        table = scoring or Scoring(
+            Fraction(sc["win"]), Fraction(sc["draw"]), Fraction(sc["loss"]), str(sc.get("name", "custom"))
+        )
+    except (KeyError, TypeError, ValueError):
+        r.fail("scoring", "needs win, draw and loss")
+        table = Scoring.parse("chess")
+    if r.problems:
+        raise InputError(source, r.problems)
+    import math
+
+    den = math.lcm(1, *(x.denominator for pair in scores for x in pair))
+    arrays = [np.array(c, dtype=np.int64) for c in cols]
+    t = Tournament(
+        names=names,
+        white=arrays[0],
+        black=arrays[1],
+        white_score=np.array([int(a * den) for a, _ in scores], dtype=np.int64),
+        black_score=np.array([int(b * den) for _, b in scores], dtype=np.int64),
+        score_denominator=den,
+        rounds=arrays[4],
+        status=arrays[5],
+        kind=data.get("kind", "result"),
+        scoring=table,
+        source=source,
+        ratings=ratings if any(x is not None for x in ratings) else None,
+    )
+    t.byes = byes
+    t.system = str(data.get("system", "round-robin"))
+    t.fide_rules = str(data.get("fide_rules", "2026"))
+    t.rounds_total = data.get("rounds")
+    t.start_date = data.get("start_date")
+    t.adjustments = {int(k) - 1: Fraction(v) for k, v in data.get("adjustments", {}).items()}
+    t.cards = {int(k) - 1: Cards(*v) for k, v in data.get("cards", {}).items()}
+    t.rankings = {
+        name: {int(k) - 1: Fraction(v) for k, v in values.items()} for name, values in data.get("rankings", {}).items()
+    }
+    t.lots_seed = data.get("lots_seed")
+    return t
