@@ -314,6 +314,34 @@ class Tournament:
             source=source,
         )
 
+    @classmethod
+    def from_columns(
+        cls,
+        names: list[str],
+        columns: Sequence[Sequence[int]],
+        *,
+        score_denominator: int = 2,
+        scoring: Scoring | None = None,
+        kind: ScoreKind = "result",
+        source: str | None = None,
+    ) -> Tournament:
+        """Build from six columns of integers, one entry per game: white, black (indices),
+        white's and black's scores (units of ``1/score_denominator``), round, status."""
+        white, black, white_score, black_score, rounds, status = (np.array(c, dtype=np.int64) for c in columns)
+        return cls(
+            names=names,
+            white=white,
+            black=black,
+            white_score=white_score,
+            black_score=black_score,
+            score_denominator=score_denominator,
+            rounds=rounds,
+            status=status,
+            kind=kind,
+            scoring=scoring or PRESET_SCORING["chess"],
+            source=source,
+        )
+
     # -- views -----------------------------------------------------------------------
     def __len__(self) -> int:
         return len(self.names)

@@ -78,23 +78,10 @@ def read_pgn(text: str, source: str | None = None, scoring: Scoring | None = Non
         problems.append(Problem("no games in the file", 1, 1))
     if problems:
         raise InputError(source, problems)
-    arrays = [np.array(c, dtype=np.int64) for c in columns]
-    t = Tournament(
-        names=names,
-        white=arrays[0],
-        black=arrays[1],
-        white_score=arrays[2],
-        black_score=arrays[3],
-        score_denominator=2,
-        rounds=arrays[4],
-        status=arrays[5],
-        kind="result",
-        scoring=scoring or Scoring.parse("chess"),
-        source=source,
-    )
+    t = Tournament.from_columns(names, columns, scoring=scoring, source=source)
     t.byes = byes
     t.ratings = [ratings.get(k) for k in range(len(names))] if ratings else None
-    pairs = np.minimum(arrays[0], arrays[1]) * len(names) + np.maximum(arrays[0], arrays[1])
+    pairs = np.minimum(t.white, t.black) * len(names) + np.maximum(t.white, t.black)
     meetings = np.unique(np.unique(pairs, return_counts=True)[1]) if len(pairs) else np.array([1])
     complete = len(np.unique(pairs)) == len(names) * (len(names) - 1) // 2
     t.system = "round-robin" if complete and len(meetings) == 1 and not byes else "swiss"

@@ -155,20 +155,7 @@ def read_trf(text: str, source: str | None = None, scoring: Scoring | None = Non
     if problems:
         raise InputError(source, problems)
     rounds = max([rounds, *(bye.round for bye in byes)])
-    arrays = [np.array(c, dtype=np.int64) for c in columns]
-    t = Tournament(
-        names=names,
-        white=arrays[0],
-        black=arrays[1],
-        white_score=arrays[2],
-        black_score=arrays[3],
-        score_denominator=2,
-        rounds=arrays[4],
-        status=arrays[5],
-        kind="result",
-        scoring=scoring or Scoring.parse("chess"),
-        source=source,
-    )
+    t = Tournament.from_columns(names, columns, scoring=scoring, source=source)
     t.byes = byes
     t.system = "swiss" if swiss else "round-robin"
     t.fide_rules = rules
