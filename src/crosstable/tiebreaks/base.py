@@ -73,6 +73,14 @@ class Column:
         return Column(self.num // g, self.den // g)
 
 
+def column_of(values: Sequence[Fraction]) -> Column:
+    """Exact Fractions as one Column over their common denominator."""
+    den = math.lcm(1, *(v.denominator for v in values))
+    nums = [v.numerator * (den // v.denominator) for v in values]
+    arr = np.array(nums, dtype=np.int64 if max(map(abs, nums), default=0) < 2**62 else object)
+    return Column(arr, den)
+
+
 @dataclass(frozen=True)
 class Spec:
     """A criterion as written in a list: code, optional weights, modifiers, basis.

@@ -16,7 +16,7 @@ import numpy as np
 
 from crosstable.model import DRAW, LOSS, WIN
 from crosstable.numbers import fmt_decimal, fmt_vulgar
-from crosstable.tiebreaks.base import Analysis, Column, Spec, criterion, cut_sums, sum_by
+from crosstable.tiebreaks.base import Analysis, Column, Spec, column_of, criterion, cut_sums, sum_by
 
 F = Fraction
 
@@ -185,16 +185,6 @@ def nnsb(a: Analysis, spec: Spec) -> Column:
     s = a.points
     square = Column(s.num * s.num, s.den * s.den)
     return Column.combine([(F(1), square), (F(1), weighted_sum(a, Spec("SB")))])
-
-
-def column_of(values: Sequence[Fraction]) -> Column:
-    """Exact Fractions as one Column over their common denominator."""
-    import math
-
-    den = math.lcm(1, *(v.denominator for v in values))
-    nums = [v.numerator * (den // v.denominator) for v in values]
-    arr = np.array(nums, dtype=np.int64 if max(map(abs, nums), default=0) < 2**62 else object)
-    return Column(arr, den)
 
 
 # -- explanations -----------------------------------------------------------------------

@@ -8,8 +8,17 @@ from fractions import Fraction
 import numpy as np
 
 from crosstable.numbers import fmt_vulgar
-from crosstable.tiebreaks.base import Analysis, Column, Spec, criterion, cut_sums, sum_by, trimmed_sums
-from crosstable.tiebreaks.berger import column_of, sum_text
+from crosstable.tiebreaks.base import (
+    Analysis,
+    Column,
+    Spec,
+    column_of,
+    criterion,
+    cut_sums,
+    sum_by,
+    sum_text,
+    trimmed_sums,
+)
 
 
 def cuts(spec: Spec) -> tuple[int, int]:

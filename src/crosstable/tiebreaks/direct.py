@@ -9,7 +9,7 @@ import numpy as np
 
 from crosstable.model import WIN
 from crosstable.numbers import fmt_decimal, fmt_vulgar
-from crosstable.tiebreaks.base import Analysis, Column, Spec, criterion
+from crosstable.tiebreaks.base import Analysis, Column, Spec, column_of, criterion
 
 
 def _among(a: Analysis, group: Sequence[int]) -> tuple[list[Fraction], list[int], list[int]]:
@@ -47,7 +47,7 @@ def direct_encounter(a: Analysis, spec: Spec, group: Sequence[int]) -> Column:
     """
     score, _games, missing = _among(a, group)
     if not any(missing):
-        return _column(score)
+        return column_of(score)
     return Column(np.array(tiers(score, missing, a.t.scoring.win), dtype=np.int64), 1)
 
 
@@ -78,12 +78,6 @@ def tiers(score: Sequence[Fraction], missing: Sequence[int], win: Fraction) -> l
         level -= 1
         remaining = remaining[size:]
     return tier
-
-
-def _column(values: Sequence[Fraction]) -> Column:
-    from crosstable.tiebreaks.berger import column_of
-
-    return column_of(values)
 
 
 def display_values(a: Analysis, group: Sequence[int]) -> list[Fraction]:

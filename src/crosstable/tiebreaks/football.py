@@ -10,7 +10,7 @@ import numpy as np
 
 from crosstable.model import Cards, IntArray
 from crosstable.numbers import fmt_decimal, fmt_vulgar
-from crosstable.tiebreaks.base import Analysis, Column, Spec, criterion
+from crosstable.tiebreaks.base import Analysis, Column, Spec, column_of, criterion
 
 
 def _conceded(a: Analysis) -> IntArray:
@@ -227,7 +227,7 @@ def _external(code: str, name: str, source: str) -> None:
     def compute(a: Analysis, spec: Spec) -> Column:
         table = a.t.rankings.get(code, {})
         worst = max(table.values(), default=Fraction(0)) + 1
-        return _column([-table.get(i, worst) for i in range(a.n)])
+        return column_of([-table.get(i, worst) for i in range(a.n)])
 
     compute.__doc__ = (
         f"{name}: a value per team supplied from a file (``--ranking {code}=FILE``), lower is "
@@ -240,12 +240,6 @@ def _external(code: str, name: str, source: str) -> None:
     def _explain(a: Analysis, spec: Spec, i: int, group: Sequence[int]) -> str:
         table = a.t.rankings.get(code, {})
         return f"{spec.label} = {fmt_decimal(table[i])}" if i in table else f"{spec.label}: not supplied"
-
-
-def _column(values: Sequence[Fraction]) -> Column:
-    from crosstable.tiebreaks.berger import column_of
-
-    return column_of(values)
 
 
 _external("FIFA", "FIFA/Coca-Cola World Ranking", "FIFA World Cup 2026 regulations (the last criterion)")

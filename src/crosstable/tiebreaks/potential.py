@@ -214,7 +214,7 @@ def _stationary(w: Any, given: NDArray[Any], tol: float = 1e-13) -> tuple[NDArra
 
 
 def _column(values: Sequence[Fraction] | NDArray[np.float64]) -> Column:
-    from crosstable.tiebreaks.berger import column_of
+    from crosstable.tiebreaks.base import column_of
 
     return column_of([v if isinstance(v, Fraction) else Fraction(float(v)) for v in values])
 
