@@ -16,9 +16,9 @@ from crosstable.tiebreaks.base import (
     criterion,
     cut_sums,
     sum_by,
-    sum_text,
     trimmed_sums,
 )
+from crosstable.tiebreaks.berger import sum_text
 
 
 def cuts(spec: Spec) -> tuple[int, int]:
