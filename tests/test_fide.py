@@ -157,3 +157,22 @@ def test_unrated_events_say_why_rating_criteria_are_zero(exercise: crosstable.St
     s = exercise.tournament.standings(["ARO"])
     assert all(r.values["ARO"] == 0 for r in s.rows)
     assert any("needs every participant's rating" in w for w in s.warnings)
+
+
+@pytest.mark.parametrize("code", ["BH", "BH/C1", "BH/M1", "SB", "SB/C1", "FB", "FB/C1"])
+def test_explanations_add_up_with_unplayed_rounds(code: str) -> None:
+    # Every explained sum (dummy opponents and cut rounds included) adds up to the value shown.
+    import re
+
+    t = crosstable.read(FIDE / "tournament.trf")
+    s = t.standings([code])
+    for row in s.rows:
+        line = next(x for x in s.explain(row.name).splitlines() if x.startswith(f"{code} = "))
+        body, _, cut = line.partition("; cut: ")
+        terms, _, total = body[len(code) + 3 :].rpartition(" = ")
+        numbers = [Fraction(m) for m in re.findall(r"(?:^|[+−] )(-?[\d.]+) \(", terms)]
+        signs = [-1 if m == "−" else 1 for m in re.findall(r"(?:^|([+−])) ?[\d.]+ \(", terms)]
+        assert Fraction(total) == row.values[code]
+        assert sum((sg * x for sg, x in zip(signs, numbers, strict=False)), Fraction(0)) == row.values[code], line
+        assert ("dummy (" in line) or not any(b.participant == row.index for b in t.byes)
+        del cut

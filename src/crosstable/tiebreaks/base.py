@@ -82,6 +82,29 @@ def column_of(values: Sequence[Fraction]) -> Column:
 
 
 @dataclass(frozen=True)
+class Rounds:
+    """Every round of every participant, for sums over rounds (Buchholz, Berger…):
+    participant, outcome, value (the opponent's score, or the dummy's), whether it is
+    a voluntary unplayed round, the opponent (−1 for a bye), the round, whether it
+    was played over the board; values in units of ``1/den``."""
+
+    p: IntArray
+    r: IntArray
+    value: IntArray
+    vur: NDArray[np.bool_]
+    opponent: IntArray
+    round: IntArray
+    played: NDArray[np.bool_]
+    den: int
+
+    def of(self, i: int) -> list[int]:
+        """The indices of participant i's rounds, by round, then opponent."""
+        idx = np.nonzero(self.p == i)[0]
+        ordered: list[int] = idx[np.lexsort((self.opponent[idx], self.round[idx]))].tolist()
+        return ordered
+
+
+@dataclass(frozen=True)
 class Spec:
     """A criterion as written in a list: code, optional weights, modifiers, basis.
 
@@ -399,16 +422,21 @@ class Analysis:
         shift = np.where(has_last, draw - last_pts, 0)
         return Column(pts.num + shift, pts.den), Column(adj.num + shift, adj.den)
 
-    def round_values(
-        self, basis: str | None, fore: bool = False
-    ) -> tuple[IntArray, IntArray, IntArray, NDArray[np.bool_]]:
-        """Every round of every participant as ``(participant, outcome, value, vur)``
-        under FIDE C.07 art. 16: a game played over the board is
-        worth the opponent's adjusted score; a forfeit, a bye or an absence is a game
-        against a dummy opponent with the participant's own score. ``vur`` marks the
-        voluntary unplayed rounds (forfeit losses, byes that are not full points).
-        Under the 2026 edition (art. 16.4) the dummy's score is at most the real
-        opponent's adjusted score (a forfeit) or a draw in every round (a bye)."""
+    def round_values(self, basis: str | None, fore: bool = False) -> Rounds:
+        """Every round of every participant: a game played over the board is worth
+        the opponent's score. In a Swiss event with unplayed rounds (FIDE C.07 art. 16)
+        the opponent counts with its adjusted score, and a forfeit, a bye or an
+        absence is a game against a dummy opponent with the participant's own score
+        (2026 edition, art. 16.4: at most the real opponent's adjusted score for a
+        forfeit, a draw in every round for a bye); those rounds, unless won, are
+        voluntary unplayed rounds. ``fore`` scores the last round as draws (FB)."""
+        if not (self.unplayed_rules or fore):
+            col = self.basis(basis)
+            n_games = len(self.p)
+            return Rounds(
+                self.p.astype(np.int64), self.r.astype(np.int64), col.num[self.q], np.zeros(n_games, dtype=bool),
+                self.q.astype(np.int64), self.rnd, np.ones(n_games, dtype=bool), col.den,
+            )  # fmt: skip
         own, opp = self.fore if fore else (self.points, self.adjusted if basis != "GP" else self.basis(basis))
         scale = opp.den // own.den if opp.den % own.den == 0 else 1
         played = self.status != FORFEIT
@@ -422,13 +450,17 @@ class Analysis:
             dummy_byes = np.minimum(dummy_byes, int(self.t.scoring.draw * self.last_round * opp.den))
         games_value = np.where(played, opp.num[self.q], dummy_games)
         games_vur = (~played) & (self.r == LOSS)
-        br = np.array([b.outcome for b in self.t.byes], dtype=np.int64)
-        bvur = np.array([b.voluntary for b in self.t.byes], dtype=bool)
-        p = np.concatenate([self.p.astype(np.int64), bp])
-        r = np.concatenate([self.r.astype(np.int64), br])
-        value = np.concatenate([games_value, dummy_byes])
-        vur = np.concatenate([games_vur, bvur])
-        return p, r, value, vur
+        byes = self.t.byes
+        return Rounds(
+            np.concatenate([self.p.astype(np.int64), bp]),
+            np.concatenate([self.r.astype(np.int64), np.array([b.outcome for b in byes], dtype=np.int64)]),
+            np.concatenate([games_value, dummy_byes]),
+            np.concatenate([games_vur, np.array([b.voluntary for b in byes], dtype=bool)]),
+            np.concatenate([self.q.astype(np.int64), np.full(len(byes), -1, dtype=np.int64)]),
+            np.concatenate([self.rnd, np.array([b.round for b in byes], dtype=np.int64)]),
+            np.concatenate([played, np.zeros(len(byes), dtype=bool)]),
+            opp.den,
+        )
 
     @cached_property
     def pr(self) -> IntArray:
@@ -466,9 +498,9 @@ class Analysis:
         if key not in self._cache:
             col = self.basis(basis)
             if self.unplayed_rules:
-                p, r, value, _vur = self.round_values(basis)
-                den = self.adjusted.den if basis != "GP" else col.den
-                sums = sum_by(p * 3 + r, value, 3 * self.n).reshape(self.n, 3)
+                rounds = self.round_values(basis)
+                sums = sum_by(rounds.p * 3 + rounds.r, rounds.value, 3 * self.n).reshape(self.n, 3)
+                den = rounds.den
                 self._cache[key] = tuple(Column(sums[:, k], den) for k in (WIN, DRAW, LOSS))
             else:
                 opp = col.num[self.q]
@@ -524,6 +556,27 @@ def _rank_within(p: IntArray, order: IntArray, n: int) -> IntArray:
     return rank
 
 
+def cut_mask(
+    p: IntArray,
+    n: int,
+    contribution: IntArray,
+    low: int,
+    high: int,
+    key: IntArray | None = None,
+    vur: NDArray[np.bool_] | None = None,
+) -> NDArray[np.bool_]:
+    """Which values :func:`cut_sums` keeps (for the explanations)."""
+    key = contribution if key is None else key
+    if vur is not None and vur.any():
+        return _fide_cuts(p, n, contribution, key, vur, low, high)
+    keep = np.ones(len(p), dtype=bool)
+    if low:
+        keep &= _rank_within(p, np.lexsort((contribution, key, p)), n) >= low
+    if high:
+        keep &= _rank_within(p, np.lexsort((-contribution, -key, ~keep, p)), n) >= high
+    return keep
+
+
 def cut_sums(
     p: IntArray,
     n: int,
@@ -557,17 +610,8 @@ def cut_sums(
             hi = np.full(n, -big, dtype=np.int64)
             np.maximum.at(hi, p, contribution)
             total = total - np.where(count > 0, hi, 0)
-    elif vur is not None and vur.any():
-        keep = _fide_cuts(p, n, contribution, key, vur, low, high)
-        total = sum_by(p[keep], contribution[keep], n)
     else:
-        keep = np.ones(len(p), dtype=bool)
-        if low:
-            first = np.lexsort((contribution, key, p))
-            keep &= _rank_within(p, first, n) >= low
-        if high:
-            last = np.lexsort((-contribution, -key, ~keep, p))  # the kept ones first, most significant first
-            keep &= _rank_within(p, last, n) >= high
+        keep = cut_mask(p, n, contribution, low, high, key, vur)
         total = sum_by(p[keep], contribution[keep], n)
     result: IntArray = np.where(count > low + high, total, 0)
     return result

@@ -70,17 +70,13 @@ def _cut_weighted(a: Analysis, spec: Spec, w: tuple[Fraction, Fraction, Fraction
     import math
 
     basis = basis_of(a, spec)
-    if a.unplayed_rules:
-        p, r, value, vur = a.round_values(basis)
-        den = a.adjusted.den
-        vur_mask: np.ndarray | None = vur
-    else:
-        col = a.basis(basis)
-        p, r, value, den, vur_mask = a.p.astype(np.int64), a.r.astype(np.int64), col.num[a.q], col.den, None
+    rounds = a.round_values(basis)
     scale = math.lcm(*(x.denominator for x in w))
     by_outcome = np.array([int(w[2] * scale), int(w[1] * scale), int(w[0] * scale)], dtype=np.int64)
-    contribution = by_outcome[r] * value
-    return Column(cut_sums(p, a.n, contribution, low, high, key=value, vur=vur_mask), den * scale).reduced()
+    contribution = by_outcome[rounds.r] * rounds.value
+    vur = rounds.vur if a.unplayed_rules else None
+    kept = cut_sums(rounds.p, a.n, contribution, low, high, key=rounds.value, vur=vur)
+    return Column(kept, rounds.den * scale).reduced()
 
 
 @criterion(
@@ -216,16 +212,9 @@ def sum_text(label: str, terms: Sequence[tuple[Fraction, str]], total: Fraction)
 
 
 def _explain_weighted(a: Analysis, spec: Spec, i: int, group: Sequence[int]) -> str:
-    w = weights(a, spec)
-    by_outcome = {WIN: w[0], DRAW: w[1], LOSS: w[2]}
-    basis = a.basis(basis_of(a, spec))
-    terms: list[tuple[Fraction, str]] = []
-    for e in a.entries_of(i).tolist():
-        q, r = int(a.q[e]), int(a.r[e])
-        score = basis[q]
-        weight = by_outcome[r]
-        terms.append((weight * score, _weight_phrase(weight, a.name(q), score, r)))
-    return sum_text(spec.label, terms, weighted_sum(a, spec)[i])
+    from crosstable.tiebreaks.buchholz import explain_rounds
+
+    return explain_rounds(a, spec, i, weighted_sum(a, spec)[i], weights=weights(a, spec))
 
 
 for _crit in (sonneborn_berger, simplified_berger, riga, gorin):

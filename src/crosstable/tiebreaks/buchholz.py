@@ -2,18 +2,20 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from fractions import Fraction
 
 import numpy as np
 
-from crosstable.numbers import fmt_vulgar
+from crosstable.numbers import fmt_decimal
 from crosstable.tiebreaks.base import (
     Analysis,
     Column,
     Spec,
     column_of,
     criterion,
+    cut_mask,
     cut_sums,
     sum_by,
     trimmed_sums,
@@ -52,30 +54,67 @@ def buchholz(a: Analysis, spec: Spec) -> Column:
     if low == high == 0:  # the three sums by outcome are shared with the Berger family
         return Column.combine([(Fraction(1), t) for t in a.opponent_sums(spec.basis)])
     if a.unplayed_rules:
-        p, _r, value, vur = a.round_values(spec.basis)
-        return Column(cut_sums(p, a.n, value, low, high, vur=vur), a.adjusted.den)
+        rounds = a.round_values(spec.basis)
+        return Column(cut_sums(rounds.p, a.n, rounds.value, low, high, vur=rounds.vur), rounds.den)
     return Column(trimmed_sums(a, col.num[a.q], low, high), col.den)
+
+
+def explain_rounds(
+    a: Analysis,
+    spec: Spec,
+    i: int,
+    total: Fraction,
+    weights: tuple[Fraction, Fraction, Fraction] | None = None,
+    fore: bool = False,
+) -> str:
+    """A sum over rounds in words: each round's value (the opponent's score, or the
+    dummy opponent's), times the weight of the result for the Berger family, with the
+    rounds the modifiers cut named at the end."""
+    from crosstable.tiebreaks.berger import _weight_phrase
+
+    rounds = a.round_values(spec.basis, fore=fore)
+    mine = rounds.of(i)
+    value = rounds.value[mine]
+    by_outcome = None if weights is None else {2: weights[0], 1: weights[1], 0: weights[2]}
+    scale = 1 if weights is None else math.lcm(*(w.denominator for w in weights))
+    contribution = (
+        value
+        if by_outcome is None
+        else np.array([int(by_outcome[int(rounds.r[e])] * scale) * int(rounds.value[e]) for e in mine], dtype=np.int64)
+    )
+    low = int(spec.modifier("C", Fraction(0)) or 0) + int(spec.modifier("M", Fraction(0)) or 0)
+    high = int(spec.modifier("M", Fraction(0)) or 0)
+    keep = cut_mask(np.zeros(len(mine), dtype=np.int64), 1, contribution, low, high, key=value, vur=rounds.vur[mine])
+    if len(mine) <= low + high:
+        keep[:] = False
+    terms: list[tuple[Fraction, str]] = []
+    cut: list[str] = []
+    byes = {(b.participant, b.round): b.kind for b in a.t.byes}
+    for k, e in enumerate(mine):
+        score = Fraction(int(rounds.value[e]), rounds.den)
+        q = int(rounds.opponent[e])
+        if rounds.played[e]:
+            who = a.name(q)
+        elif q >= 0:
+            who = f"dummy (forfeit against {a.name(q)})"
+        else:
+            who = f"dummy ({byes.get((i, int(rounds.round[e])), 'unplayed')} bye, round {int(rounds.round[e])})"
+        if by_outcome is None:
+            part, text = score, who
+        else:
+            w = by_outcome[int(rounds.r[e])]
+            part, text = w * score, _weight_phrase(w, who, score, int(rounds.r[e]))
+        if keep[k]:
+            terms.append((part, text))
+        else:
+            cut.append(f"{fmt_decimal(part)} ({text})")
+    result = sum_text(spec.label, terms, total)
+    return result + (f"; cut: {', '.join(cut)}" if cut else "")
 
 
 @buchholz.explainer
 def _explain(a: Analysis, spec: Spec, i: int, group: Sequence[int]) -> str:
-    col = a.basis(spec.basis)
-    entries = a.entries_of(i).tolist()
-    scored = sorted(entries, key=lambda e: int(col.num[a.q[e]]))
-    low, high = cuts(spec)
-    dropped = set(scored[:low]) | set(scored[len(scored) - high :] if high else [])
-    terms: list[tuple[Fraction, str]] = []
-    cut_names: list[str] = []
-    for e in entries:
-        q = int(a.q[e])
-        if e in dropped:
-            cut_names.append(f"{a.name(q)}'s {fmt_vulgar(col[q])}")
-        else:
-            terms.append((col[q], a.name(q)))
-    text = sum_text(spec.label, terms, buchholz.compute(a, spec)[i])  # type: ignore[misc]
-    if cut_names:
-        text += f" (cut: {', '.join(cut_names)})"
-    return text
+    return explain_rounds(a, spec, i, buchholz.compute(a, spec)[i])  # type: ignore[misc]
 
 
 @criterion("FB", "Fore Buchholz", modifiers="CM")
@@ -88,8 +127,8 @@ def fore_buchholz(a: Analysis, spec: Spec) -> Column:
     opponents' last rounds turned into draws).
     """
     low, high = cuts(spec)
-    p, _r, value, vur = a.round_values(None, fore=True)
-    return Column(cut_sums(p, a.n, value, low, high, vur=vur), a.fore[1].den)
+    rounds = a.round_values(None, fore=True)
+    return Column(cut_sums(rounds.p, a.n, rounds.value, low, high, vur=rounds.vur), rounds.den)
 
 
 @criterion("AFB", "adjusted fore score")
@@ -129,5 +168,10 @@ def _explain_simple(a: Analysis, spec: Spec, i: int, group: Sequence[int]) -> st
     return f"{spec.label} = {fmt_decimal(crit.compute(a, spec)[i])} ({crit.name})"
 
 
-for _crit in (fore_buchholz, adjusted_fore, average_opponents_buchholz):
+for _crit in (adjusted_fore, average_opponents_buchholz):
     _crit.explainer(_explain_simple)
+
+
+@fore_buchholz.explainer
+def _explain_fore(a: Analysis, spec: Spec, i: int, group: Sequence[int]) -> str:
+    return explain_rounds(a, spec, i, fore_buchholz.compute(a, spec)[i], fore=True)  # type: ignore[misc]
