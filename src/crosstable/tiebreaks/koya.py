@@ -53,18 +53,23 @@ def koya(a: Analysis, spec: Spec) -> Column:
 @koya.explainer
 def _explain(a: Analysis, spec: Spec, i: int, group: Sequence[int]) -> str:
     ok = qualifies(a, spec)
-    pts = a.points
+    swiss = a.t.system == "swiss" and a.last_round
     terms: list[tuple[Fraction, str]] = []
     left_out: list[str] = []
     for e in a.entries_of(i).tolist():
         q = int(a.q[e])
-        share = f"{fmt_vulgar(Fraction(int(2 * a.wins[q] + a.draws[q]), 2))} of {int(a.games_played[q])} games"
+        if swiss:
+            share = f"{fmt_vulgar(a.points[q])} points"
+        else:
+            share = f"{fmt_vulgar(Fraction(int(2 * a.wins[q] + a.draws[q]), 2))} of {int(a.games_played[q])} games"
         if ok[q]:
             terms.append((Fraction(int(a.pts[e]), a.D), f"against {a.name(q)}, {share}"))
         else:
             left_out.append(f"{a.name(q)} ({share})")
     text = sum_text(spec.label, terms, koya.compute(a, spec)[i])  # type: ignore[misc]
+    if swiss:
+        limit = (spec.modifier("L", Fraction(0)) or Fraction(0)) * a.t.scoring.win
+        text += f"; the limit is {fmt_vulgar(a.t.scoring.win * a.last_round / 2 + limit)} points"
     if left_out:
         text += "; below the limit: " + ", ".join(left_out)
-    del pts
     return text
