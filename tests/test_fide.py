@@ -176,3 +176,17 @@ def test_explanations_add_up_with_unplayed_rounds(code: str) -> None:
         assert sum((sg * x for sg, x in zip(signs, numbers, strict=False)), Fraction(0)) == row.values[code], line
         assert ("dummy (" in line) or not any(b.participant == row.index for b in t.byes)
         del cut
+
+
+def test_trf_2026_tiebreak_declaration_is_the_default(tmp_path: Path) -> None:
+    text = (FIDE / "tournament.trf").read_text(encoding="utf-8")
+    p = tmp_path / "declared.trf"
+    p.write_text("### a TRF-2026 comment\n202 BH/C1 BH,SB EDET\n" + text, encoding="utf-8")
+    s = crosstable.read(p).standings()
+    assert s.labels == ["BH/C1", "BH", "SB"]
+    assert any("EDET, left out" in w for w in s.warnings)
+    assert [r.name for r in s.rows][:3] == [r.name for r in exercise_order(["BH/C1", "BH", "SB"])][:3]
+
+
+def exercise_order(codes: list[str]) -> list[crosstable.Row]:
+    return crosstable.read(FIDE / "tournament.trf").standings(codes).rows

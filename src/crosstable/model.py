@@ -226,6 +226,8 @@ class Tournament:
     """The number of rounds of the event, when known (TRF ``XXR``)."""
     start_date: str | None = None
     """The start date as the source gives it (TRF ``042``), kept for export."""
+    criteria: list[str] | None = None
+    """The tie-break list the source declares (TRF-2026 ``202``/``212``): the default."""
     system: str = "round-robin"
     """``round-robin`` or ``swiss``. In a Swiss event unplayed rounds (forfeits, byes)
     follow FIDE C.07 art. 16 (2024): a dummy opponent with the participant's own score;

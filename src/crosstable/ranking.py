@@ -26,13 +26,32 @@ from crosstable.tiebreaks import REGISTRY, Analysis, Column, Spec, parse_list
 
 
 def default_criteria(t: Tournament) -> list[str]:
-    """The criteria used when none are given: SB for individual events (the seeds'
-    choice), game points then SB for team events, GD then GF for football."""
+    """The criteria used when none are given: the list the file declares (TRF-2026
+    ``202``), else SB for individual events (the seeds' choice), game points then SB
+    for team events, GD then GF for football."""
+    if t.criteria is not None:
+        return declared_criteria(t)
     if t.kind == "game_points":
         return ["GP", "SB"]
     if t.kind == "goals":
         return ["GD", "GF"]
     return ["SB"]
+
+
+def declared_criteria(t: Tournament) -> list[str]:
+    """The file's declared list, without the codes this version cannot compute (each
+    is named in the tournament's warnings)."""
+    from crosstable.errors import CriterionError
+
+    usable = []
+    for code in t.criteria or []:
+        try:
+            Spec.parse(code)
+        except CriterionError as e:
+            t.warnings.append(f"the file's tie-break list has {code}, left out: {e}")
+            continue
+        usable.append(code)
+    return usable
 
 
 @dataclass
@@ -163,7 +182,7 @@ def rank(t: Tournament, tiebreaks: Sequence[str] | str | None = None, *, rules: 
             if history[stage][x] != history[stage][y]:
                 rows[k].ahead_on = labels[stage]
                 break
-    standings = Standings(t, specs, rows, a, list(t.warnings), groups_at)
+    standings = Standings(t, specs, rows, a, list(dict.fromkeys(t.warnings)), groups_at)
     standings.warnings.extend(_cross_check(standings))
     standings.warnings.extend(_flags(standings))
     standings.warnings.extend(dict.fromkeys(a.notes))  # each note once

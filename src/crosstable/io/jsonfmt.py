@@ -81,6 +81,7 @@ def to_dict(t: Tournament) -> dict[str, Any]:
         },
         "rankings": {name: {str(i + 1): str(v) for i, v in values.items()} for name, values in t.rankings.items()},
         "lots_seed": t.lots_seed,
+        "criteria": t.criteria,
     }
 
 
@@ -198,4 +199,5 @@ def read_json(text: str, source: str | None = None, scoring: Scoring | None = No
         name: {int(k) - 1: Fraction(v) for k, v in values.items()} for name, values in data.get("rankings", {}).items()
     }
     t.lots_seed = data.get("lots_seed")
+    t.criteria = data.get("criteria")
     return t

@@ -12,8 +12,10 @@ Result codes: ``1 0 =`` played; ``+ -`` forfeit win / loss (with an opponent);
 ``-`` zero-point bye; a blank block: not paired (absent). Header lines read:
 ``092`` (type: a Swiss-System or round robin), ``042`` (start date: from 2026/03/01
 the 2026 edition of C.07 applies, before it the 2024 edition, as the FIDE reference
-decides), ``XXR`` (rounds). Other lines are ignored for now (the name ``012``, team
-lines ``013``, the TRF-2026 additions).
+decides), ``XXR`` (rounds), ``202`` / ``212`` (TRF-2026: the tie-break list, codes
+separated by spaces or commas, ``212`` starting with ``PTS``; it becomes the default
+criteria). ``###`` comments and the other lines are ignored for now (the name
+``012``, team lines ``013``, ``162``, ``240``, ``299``, ``310``).
 
 Each game appears on both players' lines; the two must agree (``-`` on both is a
 double forfeit, a loss for each), or the file is refused with both places named.
@@ -48,6 +50,7 @@ def read_trf(text: str, source: str | None = None, scoring: Scoring | None = Non
     swiss = True
     rules = "2026"
     start: str | None = None
+    declared: list[str] | None = None
     for lineno, raw in enumerate(text.splitlines(), 1):
         line = raw.rstrip("\r\n")
         code = line[:3]
@@ -57,6 +60,9 @@ def read_trf(text: str, source: str | None = None, scoring: Scoring | None = Non
             start = line[4:].strip()
             date = start.replace("-", "/").replace(".", "/")
             rules = "2026" if date[:10] >= "2026/03/01" else "2024"
+        elif code in ("202", "212"):
+            codes = [c for c in line[4:].replace(",", " ").split() if c]
+            declared = codes[1:] if code == "212" and codes[:1] == ["PTS"] else codes
         elif code == "XXR":
             value = parse_number(line[3:].strip())
             declared_rounds = int(value) if value is not None else 0
@@ -160,6 +166,7 @@ def read_trf(text: str, source: str | None = None, scoring: Scoring | None = Non
     t.system = "swiss" if swiss else "round-robin"
     t.fide_rules = rules
     t.start_date = start
+    t.criteria = declared
     t.rounds_total = rounds
     t.ratings = [players[num][1] for num in numbers]
     return t
