@@ -47,7 +47,15 @@ class Column:
         return len(self.num)
 
     def fractions(self) -> list[Fraction]:
-        return [Fraction(int(x), self.den) for x in self.num.tolist()]
+        """The values as Fractions (one object per distinct value: scores repeat)."""
+        made: dict[int, Fraction] = {}
+        out = []
+        for x in self.num.tolist():
+            value = made.get(x)
+            if value is None:
+                value = made[x] = Fraction(int(x), self.den)
+            out.append(value)
+        return out
 
     @staticmethod
     def combine(terms: Sequence[tuple[Fraction, Column]]) -> Column:
@@ -159,7 +167,7 @@ class Spec:
             raise CriterionError(f"{code} takes no :MP/:GP suffix")
         return cls(code, args, tuple(modifiers), basis.upper() if basis else None)
 
-    @property
+    @cached_property
     def label(self) -> str:
         """The canonical text of the spec (used as its key in every output)."""
         from crosstable.numbers import fmt_decimal
