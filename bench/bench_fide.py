@@ -8,7 +8,8 @@ PTS, BH/C1, BH, SB and WIN value compared.
 
 TieBreakServer is not part of this project: fetch ``OttoMilvang/TieBreakServer`` and
 point ``TIEBREAKSERVER`` at its directory (Python 3.11, standard library and
-networkx). Usage::
+networkx; ``TIEBREAKSERVER_PYTHON`` names its interpreter, ``python3`` by default).
+Usage::
 
     TIEBREAKSERVER=/path/to/TieBreakServer .venv/bin/python bench/bench_fide.py [DIR]
 
@@ -37,7 +38,8 @@ def run(cmd: list[str], cwd: str | None = None) -> tuple[float, str]:
 
 def main() -> None:
     here = Path(__file__).resolve().parent.parent
-    folder = Path(sys.argv[1]) if len(sys.argv) > 1 else here.parent / "shared/examples/fide/synthetic"
+    folder = (Path(sys.argv[1]) if len(sys.argv) > 1 else here.parent / "shared/examples/fide/synthetic").resolve()
+    python = os.environ.get("TIEBREAKSERVER_PYTHON", "python3")
     tbs = os.environ.get("TIEBREAKSERVER")
     if not tbs:
         sys.exit("set TIEBREAKSERVER to a checkout of OttoMilvang/TieBreakServer")
