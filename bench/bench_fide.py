@@ -58,7 +58,7 @@ def main() -> None:
         ]
         t_ours, ours_out = run(ours_cmd)
         ref_cmd = [
-            sys.executable,
+            python,
             "tiebreakchecker.py",
             "-i",
             str(path),
