@@ -185,3 +185,35 @@ def test_league_totals_agree_and_order_ignores_fixture_order(t: Tournament, rnd:
     assert [(r.name, r.place) for r in crosstable.rank(u, rules="uefa-euro-2024").rows] == [
         (r.name, r.place) for r in s.rows
     ]
+
+
+def test_score_crosstables_single_and_home_and_away() -> None:
+    # The same group H results typed as a crosstable with score cells: mirrored (a single round
+    # robin) they give the fixtures' table.
+    single = (
+        "No\tTeam\t1\t2\t3\t4\n"
+        "1\tColombia\t-\t1:2\t1:0\t3:0\n"
+        "2\tJapan\t2:1\t-\t2:2\t0:1\n"
+        "3\tSenegal\t0:1\t2:2\t-\t2:1\n"
+        "4\tPoland\t0:3\t1:0\t1:2\t-\n"
+    )
+    t = crosstable.read_text(single)
+    assert t.kind == "goals" and len(t.white) == 6
+    fixtures = crosstable.read(GROUP_H)
+    keys = ["GD", "GF"]
+    assert [(r.name, r.points, r.values) for r in t.standings(keys).rows] == [
+        (r.name, r.points, r.values) for r in fixtures.standings(keys).rows
+    ]
+    # Home and away: each cell is the row's home match; twelve matches.
+    double = single.replace("1:2\t1:0\t3:0", "1:2\t1:0\t3:1").replace("0:3\t1:0", "0:2\t1:0")
+    home_away = crosstable.read_text(double)
+    assert len(home_away.white) == 12 and home_away.scores()[0] == 12  # Colombia: 4 wins of 6
+
+
+def test_html_league_table_escapes_names(tmp_path: Path) -> None:
+    f = tmp_path / "evil.csv"
+    f.write_text("round,home,away,home_goals,away_goals\n1,<script>alert(1)</script>,=SUM(A1),2,1\n", encoding="utf-8")
+    html = CliRunner().invoke(main, ["standings", str(f), "-o", "html"]).stdout
+    assert "<script>alert(1)</script>" not in html and "&lt;script&gt;alert(1)&lt;/script&gt;" in html
+    csv_text = CliRunner().invoke(main, ["standings", str(f), "-o", "csv"]).stdout
+    assert "'=SUM(A1)" in csv_text

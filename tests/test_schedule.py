@@ -106,3 +106,12 @@ def test_games_skeleton_reads_back_and_takes_results() -> None:
 def test_schedule_errors(args: list[str], words: str) -> None:
     result = CliRunner().invoke(main, args)
     assert result.exit_code == 2 and words in result.stderr
+
+
+def test_names_from_a_file(tmp_path: Path) -> None:
+    names = tmp_path / "names.txt"
+    names.write_text("Ann\nBob\nCid\n", encoding="utf-8")
+    result = CliRunner().invoke(main, ["schedule", "--names", str(names), "-o", "json"])
+    data = json.loads(result.stdout)
+    assert [p["name"] for p in data["participants"]] == ["Ann", "Bob", "Cid"]
+    assert [(b["white_name"], b["black_name"]) for b in data["rounds"][0]] == [("Ann", "bye"), ("Bob", "Cid")]
