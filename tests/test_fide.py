@@ -190,3 +190,18 @@ def test_trf_2026_tiebreak_declaration_is_the_default(tmp_path: Path) -> None:
 
 def exercise_order(codes: list[str]) -> list[crosstable.Row]:
     return crosstable.read(FIDE / "tournament.trf").standings(codes).rows
+
+
+def test_rules_edition_from_the_command_line() -> None:
+    # expected.tbs-rules2026.json: player 4's BH is 14.5 under the 2026 edition (15 under 2024).
+    from click.testing import CliRunner
+
+    from crosstable.cli import main
+
+    def bh(*extra: str) -> object:
+        out = CliRunner().invoke(main, ["standings", str(FIDE / "tournament.trf"), "-t", "BH", "-o", "json", *extra])
+        return next(r["tiebreaks"]["BH"] for r in json.loads(out.stdout)["standings"] if r["name"] == "Player 04")
+
+    expected_2026 = next(c for c in REFERENCE_2026["competitors"] if c["startno"] == 4)["values"]["BH/V2"]
+    assert bh() == float(next(c for c in REFERENCE["competitors"] if c["startno"] == 4)["values"]["BH"])
+    assert bh("--fide-rules", "2026") == float(expected_2026)

@@ -60,6 +60,12 @@ def main() -> None:
 @click.option("--discipline", default=None, type=click.Path(dir_okay=False), help="Cards and deductions per team.")
 @click.option("--ranking", "rankings", multiple=True, metavar="NAME=FILE", help="External ranking (FIFA, QUAL, PSO).")
 @click.option("--lots-seed", type=int, default=None, help="Seed of the drawing of lots (criterion LOT).")
+@click.option(
+    "--fide-rules",
+    type=click.Choice(["2024", "2026"]),
+    default=None,
+    help="Edition of FIDE C.07 for unplayed rounds (default: from the TRF start date, else 2026).",
+)
 @click.option("--output", "-o", type=click.Choice(OUTPUTS), default="text", show_default=True)
 @click.option("--fractions", is_flag=True, help="Print ½ and ¼ instead of decimals (text, md).")
 @click.option("--crosstable", "show_grid", is_flag=True, help="Print the results grid too (text).")
@@ -73,6 +79,7 @@ def standings(
     discipline: str | None,
     rankings: tuple[str, ...],
     lots_seed: int | None,
+    fide_rules: str | None,
     output: str,
     fractions: bool,
     show_grid: bool,
@@ -81,6 +88,8 @@ def standings(
     """Rank the participants of FILE by points and tie-break criteria."""
     with _errors(file):
         t = _with_extras(read(file, fmt=fmt, scoring=scoring), discipline, rankings, lots_seed)
+        if fide_rules is not None:
+            t.fide_rules = fide_rules
         s = rank(t, tiebreaks, rules=rules)
         text = render(s, output, "fraction" if fractions else "decimal", show_grid)
         explained = [s.explain(name) for name in explain_names]
