@@ -205,3 +205,17 @@ def test_rules_edition_from_the_command_line() -> None:
     expected_2026 = next(c for c in REFERENCE_2026["competitors"] if c["startno"] == 4)["values"]["BH/V2"]
     assert bh() == float(next(c for c in REFERENCE["competitors"] if c["startno"] == 4)["values"]["BH"])
     assert bh("--fide-rules", "2026") == float(expected_2026)
+
+
+def test_virtual_opponent_of_the_older_rules() -> None:
+    # FIDE C.02 (2009-2022): an unplayed round is a game against a virtual opponent with the
+    # participant's score before the round + (1 - points awarded) + ½ per round still to come;
+    # in the opponents' scores every unplayed round counts as a draw. Player 4's half-point bye in
+    # round 2 (after 1 point): 1 + ½ + ½·3 = 3. Opponents: player 12 (0 over the board, four
+    # unplayed rounds as draws: 2), 13 (1½), 3 (3½), 1 (3½): BH = 2 + 3 + 1½ + 3½ + 3½ = 13½.
+    t = crosstable.read(FIDE / "tournament.trf")
+    t.fide_rules = "virtual"
+    row = t.standings(["BH", "SB"]).row("Player 04")
+    assert row.values["BH"] == Fraction(27, 2)
+    # SB: 2 (win against 12) + ½·3 (the bye) + 1½ (win against 13) + ½·3½ + ½·3½ = 8½
+    assert row.values["SB"] == Fraction(17, 2)

@@ -62,9 +62,10 @@ def main() -> None:
 @click.option("--lots-seed", type=int, default=None, help="Seed of the drawing of lots (criterion LOT).")
 @click.option(
     "--fide-rules",
-    type=click.Choice(["2024", "2026"]),
+    type=click.Choice(["2024", "2026", "virtual"]),
     default=None,
-    help="Edition of FIDE C.07 for unplayed rounds (default: from the TRF start date, else 2026).",
+    help="Unplayed rounds: FIDE C.07 2024 or 2026 edition, or the virtual opponent of 2009-2022 "
+    "(default: from the TRF start date, else 2026).",
 )
 @click.option("--output", "-o", type=click.Choice(OUTPUTS), default="text", show_default=True)
 @click.option("--fractions", is_flag=True, help="Print ½ and ¼ instead of decimals (text, md).")

@@ -396,13 +396,21 @@ class Analysis:
         pts = self.points
         if not self.unplayed_rules:
             return pts
+        draw = int(self.t.scoring.draw * pts.den)
+        if self.t.fide_rules == "virtual":  # FIDE 2009-2022: every unplayed round counts as a draw
+            total = pts.num.copy()
+            scale = pts.den // self.D
+            unplayed = self.status == FORFEIT
+            total += sum_by(self.p[unplayed], draw - self.pts[unplayed] * scale, self.n)
+            for b in self.t.byes:
+                total[b.participant] += draw - int(b.points * pts.den)
+            return Column(total, pts.den)
         last = np.zeros(self.n, dtype=np.int64)
         np.maximum.at(last, self.p, self.rnd)
         for b in self.t.byes:
             if not b.voluntary:
                 last[b.participant] = max(last[b.participant], b.round)
         total = pts.num.copy()
-        draw = int(self.t.scoring.draw * pts.den)
         for b in self.t.byes:
             if b.round > last[b.participant]:
                 total[b.participant] += draw - int(b.points * pts.den)
@@ -453,7 +461,9 @@ class Analysis:
         dummy_games = own.num[self.p] * scale
         bp = np.array([b.participant for b in self.t.byes], dtype=np.int64)
         dummy_byes = own.num[bp] * scale
-        if self.t.fide_rules >= "2026":  # art. 16.4: the dummy's score is capped
+        if self.t.fide_rules == "virtual":  # FIDE 2009-2022: the virtual opponent
+            dummy_games, dummy_byes = self._virtual_opponents(opp.den)
+        elif self.t.fide_rules >= "2026":  # art. 16.4: the dummy's score is capped
             dummy_games = np.minimum(dummy_games, opp.num[self.q])
             dummy_byes = np.minimum(dummy_byes, int(self.t.scoring.draw * self.last_round * opp.den))
         games_value = np.where(played, opp.num[self.q], dummy_games)
@@ -469,6 +479,30 @@ class Analysis:
             np.concatenate([played, np.zeros(len(byes), dtype=bool)]),
             opp.den,
         )
+
+    def _virtual_opponents(self, den: int) -> tuple[IntArray, IntArray]:
+        """The scores of the virtual opponents of the older rules (FIDE C.02, 2009-2022)
+        for every unplayed round: the participant's score before the round, plus what
+        it did not get in that round (a win's points minus the points awarded), plus a
+        draw for every round still to come. Returned for the games (forfeits) and the
+        byes, in units of ``1/den``."""
+        n_rounds = self.last_round
+        per_round = np.zeros((self.n, n_rounds + 1), dtype=np.int64)  # column r: points in round r
+        np.add.at(per_round, (self.p, self.rnd), self.pts * (den // self.D))
+        for b in self.t.byes:
+            per_round[b.participant, b.round] += int(b.points * den)
+        before = np.cumsum(per_round, axis=1) - per_round  # score before each round
+        win, draw = int(self.t.scoring.win * den), int(self.t.scoring.draw * den)
+
+        def virtual(p: IntArray, rnd: IntArray, got: IntArray) -> IntArray:
+            result: IntArray = before[p, rnd] + (win - got) + draw * (n_rounds - rnd)
+            return result
+
+        games = virtual(self.p.astype(np.int64), self.rnd, self.pts * (den // self.D))
+        bp = np.array([b.participant for b in self.t.byes], dtype=np.int64)
+        br = np.array([b.round for b in self.t.byes], dtype=np.int64)
+        got = np.array([int(b.points * den) for b in self.t.byes], dtype=np.int64)
+        return games, virtual(bp, br, got)
 
     @cached_property
     def pr(self) -> IntArray:
