@@ -120,3 +120,27 @@ def _explain(a: Analysis, spec: Spec, i: int, group: Sequence[int]) -> str:
 
 average_rating.explainer(_explain)
 performance.explainer(_explain)
+
+
+@criterion("APRO", "average performance rating of opponents")
+def average_performance(a: Analysis, spec: Spec) -> Column:
+    """The average of the tournament performance ratings (TPR) of the opponents met
+    over the board, rounded to a whole number (halves up).
+
+    Source: FIDE C.07 art. 10.4 (APRO). Example: opponents with TPR 2410, 2300 and
+    2255 give 6965 / 3 = 2321.7, APRO = 2322.
+    """
+    tpr = performance.compute(a, Spec("TPR"))  # type: ignore[misc]
+    if a.t.ratings is None or any(r is None for r in a.t.ratings):
+        return Column(np.zeros(a.n, dtype=np.int64), 1)
+    played = a.status == PLAYED
+    p = a.p[played].astype(np.int64)
+    total = cut_sums(p, a.n, tpr.num[a.q[played]], 0, 0)
+    count = np.bincount(p, minlength=a.n)
+    values = [half_up(Fraction(int(s), int(c))) if c else 0 for s, c in zip(total, count, strict=True)]
+    return Column(np.array(values, dtype=np.int64), 1)
+
+
+@average_performance.explainer
+def _explain_apro(a: Analysis, spec: Spec, i: int, group: Sequence[int]) -> str:
+    return f"APRO = {fmt_decimal(average_performance.compute(a, spec)[i])} (average of the opponents' TPR)"  # type: ignore[misc]
