@@ -14,7 +14,7 @@ import numpy as np
 
 from crosstable.model import PLAYED
 from crosstable.numbers import fmt_decimal
-from crosstable.tiebreaks.base import Analysis, Column, Spec, criterion, cut_sums
+from crosstable.tiebreaks.base import Analysis, Column, Spec, criterion, cut_mask, cut_sums, sum_by
 
 #: FIDE Handbook B.02, table 8.1(a): rating difference dp for a percentage score
 #: p = 50 … 100 (and dp(100 − p) = −dp(p)).
@@ -62,9 +62,12 @@ def _average(a: Analysis, spec: Spec) -> tuple[list[Fraction | None], list[Fract
         return None
     p, rating, pts = games
     low, high = _cuts(spec)
-    total = cut_sums(p, a.n, rating, low, high)
-    count = cut_sums(p, a.n, np.ones_like(rating), low, high, key=rating)
-    scored = cut_sums(p, a.n, pts, low, high, key=rating * 4 + pts)  # same rounds as the ratings' cut
+    # one cut for the three sums: the lowest (highest) rated opponents, ties by the points
+    keep = cut_mask(p, a.n, pts, low, high, key=rating)
+    enough = np.bincount(p, minlength=a.n) > low + high
+    total = np.where(enough, sum_by(p[keep], rating[keep], a.n), 0)
+    count = np.where(enough, np.bincount(p[keep], minlength=a.n), 0)
+    scored = np.where(enough, sum_by(p[keep], pts[keep], a.n), 0)
     averages: list[Fraction | None] = [
         Fraction(int(t), int(c)) if c else None for t, c in zip(total, count, strict=True)
     ]
