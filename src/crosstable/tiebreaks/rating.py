@@ -14,7 +14,7 @@ import numpy as np
 
 from crosstable.model import PLAYED
 from crosstable.numbers import fmt_decimal
-from crosstable.tiebreaks.base import Analysis, Column, Spec, criterion, cut_mask, cut_sums, sum_by
+from crosstable.tiebreaks.base import Analysis, Column, Spec, criterion, cut_mask, sum_by
 
 #: FIDE Handbook B.02, table 8.1(a): rating difference dp for a percentage score
 #: p = 50 … 100 (and dp(100 − p) = −dp(p)).
@@ -138,7 +138,7 @@ def average_performance(a: Analysis, spec: Spec) -> Column:
         return Column(np.zeros(a.n, dtype=np.int64), 1)
     played = a.status == PLAYED
     p = a.p[played].astype(np.int64)
-    total = cut_sums(p, a.n, tpr.num[a.q[played]], 0, 0)
+    total = sum_by(p, tpr.num[a.q[played]], a.n)
     count = np.bincount(p, minlength=a.n)
     values = [half_up(Fraction(int(s), int(c))) if c else 0 for s, c in zip(total, count, strict=True)]
     return Column(np.array(values, dtype=np.int64), 1)
