@@ -143,7 +143,7 @@ def test_synthetic_events_equal_tiebreakserver(trf: str, reference: str, system:
 def test_rating_criteria_equal_tiebreakserver() -> None:
     # tests/data/fide/SOURCE.txt: ARO, its cuts and TPR for the 2,000 rated players.
     t = crosstable.read(FIDE / "swiss-2000p-11r.trf")
-    codes = ["ARO", "ARO/C1", "ARO/M1", "TPR", "APRO"]
+    codes = ["ARO", "ARO/C1", "ARO/M1", "TPR", "APRO", "PTP", "APPO", "PTP/C1"]
     s = t.standings(codes)
     rows = [line.split("\t") for line in (FIDE / "swiss-2000p-11r.tbs-rating.tsv").read_text().splitlines()]
     head = rows[0]

@@ -25,6 +25,28 @@ DP_TABLE = [
 ]  # fmt: skip
 
 
+#: FIDE Handbook B.02, table 8.1(b): the upper end of each rating-difference range
+#: whose expected score (in percent) is 50, 51, … 99; beyond the last, 100.
+PD_LIMITS = [
+    3, 10, 17, 25, 32, 39, 46, 53, 61, 68, 76, 83, 91, 98, 106, 113, 121, 129, 137, 145, 153, 162, 170, 179, 188,
+    197, 206, 215, 225, 235, 245, 256, 267, 278, 290, 302, 315, 328, 344, 357, 374, 391, 411, 432, 456, 484, 517,
+    559, 619, 735,
+]  # fmt: skip
+_PD = np.searchsorted(np.array(PD_LIMITS), np.arange(801)) + 50  # percent for differences 0 … 800
+
+
+def expected_percent(diff: np.ndarray) -> np.ndarray:
+    """Expected score in percent for rating differences (own − opponent's), table 8.1(b).
+
+    >>> expected_percent(np.array([0, 100, -100, 1000])).tolist()
+    [50, 64, 36, 100]
+    """
+    d = np.minimum(np.abs(diff), 800)
+    pd = _PD[d]
+    out: np.ndarray = np.where(diff >= 0, pd, 100 - pd)
+    return out
+
+
 def dp(percent: int) -> int:
     """Table 8.1(a) for a whole percentage 0 … 100.
 
@@ -39,14 +61,16 @@ def half_up(x: Fraction) -> int:
     return int((x + Fraction(1, 2)) // 1)
 
 
-def _rated_games(a: Analysis, spec: Spec) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
+def _rated_games(a: Analysis, spec: Spec) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray] | None:
+    """Participant, opponent's rating, points and round of every game played over the
+    board (None when someone is unrated)."""
     ratings = a.t.ratings
     if ratings is None or any(r is None for r in ratings):
         a.notes.append(f"{spec.label} needs every participant's rating; some are unrated, so it is 0 for all")
         return None
     rating = np.array(ratings, dtype=np.int64)
     played = a.status == PLAYED
-    return a.p[played].astype(np.int64), rating[a.q[played]], a.pts[played]
+    return a.p[played].astype(np.int64), rating[a.q[played]], a.pts[played], a.rnd[played]
 
 
 def _cuts(spec: Spec) -> tuple[int, int]:
@@ -60,10 +84,12 @@ def _average(a: Analysis, spec: Spec) -> tuple[list[Fraction | None], list[Fract
     games = _rated_games(a, spec)
     if games is None:
         return None
-    p, rating, pts = games
+    p, rating, pts, rnd = games
     low, high = _cuts(spec)
-    # one cut for the three sums: the lowest (highest) rated opponents, ties by the points
-    keep = cut_mask(p, a.n, pts, low, high, key=rating)
+    # one cut for the three sums: the lowest (highest) rated opponents; among equal
+    # ratings the earliest round is cut first from below, the latest from above (as the
+    # FIDE reference does)
+    keep = cut_mask(p, a.n, rnd, low, high, key=rating)
     enough = np.bincount(p, minlength=a.n) > low + high
     total = np.where(enough, sum_by(p[keep], rating[keep], a.n), 0)
     count = np.where(enough, np.bincount(p[keep], minlength=a.n), 0)
@@ -147,3 +173,72 @@ def average_performance(a: Analysis, spec: Spec) -> Column:
 @average_performance.explainer
 def _explain_apro(a: Analysis, spec: Spec, i: int, group: Sequence[int]) -> str:
     return f"APRO = {fmt_decimal(average_performance.compute(a, spec)[i])} (average of the opponents' TPR)"  # type: ignore[misc]
+
+
+def _perfect(a: Analysis, spec: Spec) -> list[int] | None:
+    """The lowest whole rating whose expected scores against the opponents add up to at
+    least the score; opponents' lowest rating − 800 for no points."""
+    games = _rated_games(a, spec)
+    if games is None:
+        return None
+    p, rating, pts, rnd = games
+    low, high = _cuts(spec)
+    keep = cut_mask(p, a.n, rnd, low, high, key=rating)
+    enough = np.bincount(p, minlength=a.n) > low + high
+    keep &= enough[p]
+    p, rating, pts = p[keep], rating[keep], pts[keep]
+    count = np.bincount(p, minlength=a.n)
+    need = sum_by(p, pts, a.n) * 100  # in percent of a win, times D
+    lowest = np.full(a.n, 10_000, dtype=np.int64)
+    highest = np.zeros(a.n, dtype=np.int64)
+    np.minimum.at(lowest, p, rating)
+    np.maximum.at(highest, p, rating)
+    lo, hi = lowest - 801, highest + 800  # invariant: lo fails, hi succeeds
+    while np.any(hi - lo > 1):
+        mid = (lo + hi) // 2
+        got = sum_by(p, expected_percent(mid[p] - rating), a.n) * a.D * int(a.t.scoring.win)
+        ok = got >= need
+        hi, lo = np.where(ok, mid, hi), np.where(ok, lo, mid)
+    zero = need == 0
+    return [0 if not c else int(lowest[i] - 800) if zero[i] else int(hi[i]) for i, c in enumerate(count.tolist())]
+
+
+@criterion("PTP", "perfect tournament performance", modifiers="CM")
+def perfect_performance(a: Analysis, spec: Spec) -> Column:
+    """Perfect tournament performance: the lowest rating whose expected scores against
+    the opponents met over the board (FIDE table 8.1(b)) add up to at least the score
+    made against them; the lowest opponent's rating − 800 for no points.
+
+    Source: FIDE C.07 art. 10.3 (PTP); FIDE Handbook B.02 table 8.1(b). Example: one
+    win against a 2000 player: the lowest rating expected to score 100 % is 2736.
+    """
+    values = _perfect(a, spec)
+    return Column(np.array(values if values is not None else [0] * a.n, dtype=np.int64), 1)
+
+
+@criterion("APPO", "average perfect performance of opponents")
+def average_perfect(a: Analysis, spec: Spec) -> Column:
+    """The average of the opponents' perfect tournament performances (PTP), rounded to
+    a whole number (halves up), over the games played over the board.
+
+    Source: FIDE C.07 art. 10.5 (APPO). Example: opponents with PTP 2410 and 2301
+    give 2355.5, APPO = 2356.
+    """
+    ptp = perfect_performance.compute(a, Spec("PTP"))  # type: ignore[misc]
+    if a.t.ratings is None or any(r is None for r in a.t.ratings):
+        return Column(np.zeros(a.n, dtype=np.int64), 1)
+    played = a.status == PLAYED
+    p = a.p[played].astype(np.int64)
+    total = sum_by(p, ptp.num[a.q[played]], a.n)
+    count = np.bincount(p, minlength=a.n)
+    values = [half_up(Fraction(int(s), int(c))) if c else 0 for s, c in zip(total, count, strict=True)]
+    return Column(np.array(values, dtype=np.int64), 1)
+
+
+def _explain_perfect(a: Analysis, spec: Spec, i: int, group: Sequence[int]) -> str:
+    crit = perfect_performance if spec.code == "PTP" else average_perfect
+    return f"{spec.label} = {fmt_decimal(crit.compute(a, spec)[i])} ({crit.name})"  # type: ignore[misc]
+
+
+perfect_performance.explainer(_explain_perfect)
+average_perfect.explainer(_explain_perfect)
