@@ -219,3 +219,27 @@ def test_virtual_opponent_of_the_older_rules() -> None:
     assert row.values["BH"] == Fraction(27, 2)
     # SB: 2 (win against 12) + ½·3 (the bye) + 1½ (win against 13) + ½·3½ + ½·3½ = 8½
     assert row.values["SB"] == Fraction(17, 2)
+
+
+@pytest.mark.parametrize(
+    ("trf", "reference", "criteria"),
+    [
+        ("swiss-2000p-11r.trf", "swiss-2000p-11r.tbs.tsv", ["BH/C1", "BH", "SB", "DE", "WIN"]),
+        ("rr-300p.trf", "rr-300p.tbs.tsv", ["BH/C1", "BH", "SB", "DE", "WIN"]),
+        ("swiss-2000p-11r.trf", "swiss-2000p-11r.tbs-tpn.tsv", ["TPN", "RTNG"]),
+    ],
+)
+def test_the_order_equals_tiebreakserver(trf: str, reference: str, criteria: list[str]) -> None:
+    # The reference's Rank column is the first place of a shared place: ours must agree for
+    # every player (DE's values are expressed our own way; the order it gives must be the same).
+    t = crosstable.read(FIDE / trf)
+    s = t.standings(criteria)
+    rows = [line.split("\t") for line in (FIDE / reference).read_text().splitlines()]
+    first_place = {r.index + 1: int(r.place.split("-")[0]) for r in s.rows}
+    for row in rows[1:]:
+        assert first_place[int(row[0])] == int(row[1]), row[:2]
+    head = rows[0]
+    if "TPN" in head:
+        for row in rows[1:]:
+            mine = s.row(t.names[int(row[0]) - 1]).values
+            assert (-mine["TPN"], mine["RTNG"]) == (int(row[head.index("TPN")]), int(row[head.index("RTNG")]))

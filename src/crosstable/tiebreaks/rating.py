@@ -242,3 +242,36 @@ def _explain_perfect(a: Analysis, spec: Spec, i: int, group: Sequence[int]) -> s
 
 perfect_performance.explainer(_explain_perfect)
 average_perfect.explainer(_explain_perfect)
+
+
+@criterion("RTNG", "own rating")
+def own_rating(a: Analysis, spec: Spec) -> Column:
+    """The participant's own rating (higher first); 0 when someone is unrated.
+
+    Source: FIDE C.07 (2026) RTNG. Example: players rated 2400 and 2350 end level:
+    the 2400 is placed first.
+    """
+    ratings = a.t.ratings
+    if ratings is None or any(r is None for r in ratings):
+        a.notes.append(f"{spec.label} needs every participant's rating; some are unrated, so it is 0 for all")
+        return Column(np.zeros(a.n, dtype=np.int64), 1)
+    return Column(np.array(ratings, dtype=np.int64), 1)
+
+
+@criterion("TPN", "tournament pairing number")
+def pairing_number(a: Analysis, spec: Spec) -> Column:
+    """The tournament pairing (start) number, lower first: ranked by its negative.
+
+    Source: FIDE C.07 (2026) TPN. Example: start numbers 3 and 7 level on everything:
+    number 3 is placed first (TPN −3 against −7).
+    """
+    return Column(-np.arange(1, a.n + 1, dtype=np.int64), 1)
+
+
+def _explain_own(a: Analysis, spec: Spec, i: int, group: Sequence[int]) -> str:
+    crit = own_rating if spec.code == "RTNG" else pairing_number
+    return f"{spec.label} = {fmt_decimal(crit.compute(a, spec)[i])} ({crit.name})"  # type: ignore[misc]
+
+
+own_rating.explainer(_explain_own)
+pairing_number.explainer(_explain_own)
