@@ -10,7 +10,9 @@ Result codes: ``1 0 =`` played; ``+ -`` forfeit win / loss (with an opponent);
 ``W D L`` played but not rated (counted as ``1 = 0``); with opponent ``0000``:
 ``U`` pairing-allocated bye, ``F`` full-point bye, ``H`` half-point bye, ``Z`` or
 ``-`` zero-point bye; a blank block: not paired (absent). Header lines read:
-``092`` (type: a Swiss-System or round robin), ``042`` (start date: from 2026/03/01
+``013`` (teams: name in columns 5-36, then the players' start numbers, five columns
+each: the event becomes a team event, see :func:`team_tournament`), ``092`` (type: a
+Swiss-System or round robin), ``042`` (start date: from 2026/03/01
 the 2026 edition of C.07 applies, before it the 2024 edition, as the FIDE reference
 decides), ``XXR`` (rounds), ``202`` / ``212`` (TRF-2026: the tie-break list, codes
 separated by spaces or commas, ``212`` starting with ``PTS``; it becomes the default
@@ -51,6 +53,7 @@ def read_trf(text: str, source: str | None = None, scoring: Scoring | None = Non
     rules = "2026"
     start: str | None = None
     declared: list[str] | None = None
+    teams: list[tuple[str, list[int], int]] = []
     for lineno, raw in enumerate(text.splitlines(), 1):
         line = raw.rstrip("\r\n")
         code = line[:3]
@@ -60,6 +63,12 @@ def read_trf(text: str, source: str | None = None, scoring: Scoring | None = Non
             start = line[4:].strip()
             date = start.replace("-", "/").replace(".", "/")
             rules = "2026" if date[:10] >= "2026/03/01" else "2024"
+        elif code == "013":
+            member_text = line[36:]
+            members = [
+                int(x) for x in (member_text[k : k + 5].strip() for k in range(0, len(member_text), 5)) if x.isdigit()
+            ]
+            teams.append((line[4:36].strip() or f"Team {len(teams) + 1}", [m for m in members if m], lineno))
         elif code in ("202", "212"):
             codes = [c for c in line[4:].replace(",", " ").split() if c]
             declared = codes[1:] if code == "212" and codes[:1] == ["PTS"] else codes
@@ -169,7 +178,66 @@ def read_trf(text: str, source: str | None = None, scoring: Scoring | None = Non
     t.criteria = declared
     t.rounds_total = rounds
     t.ratings = [players[num][1] for num in numbers]
+    if teams:
+        return team_tournament(t, teams, numbers, source)
     return t
+
+
+def team_tournament(
+    t: Tournament, teams: list[tuple[str, list[int], int]], numbers: list[int], source: str | None
+) -> Tournament:
+    """The team event of a TRF file with team lines ``013``: every round, the games
+    between two teams' players make one match; its game points are the sum of the
+    boards, its match points come from comparing them (2-1-0). A team whose players
+    all had byes in a round has a bye worth a won match. Each team's players must be
+    players of the file and belong to one team only."""
+    index = {num: k for k, num in enumerate(numbers)}
+    team_of: dict[int, int] = {}
+    problems: list[Problem] = []
+    for k, (name, members, lineno) in enumerate(teams):
+        for m in members:
+            if m not in index:
+                problems.append(Problem(f"team {name}: player {m} is not in the file", lineno, 37))
+            elif index[m] in team_of:
+                problems.append(Problem(f"team {name}: player {m} is already in another team", lineno, 37))
+            else:
+                team_of[index[m]] = k
+    unassigned = [numbers[i] for i in range(len(numbers)) if i not in team_of]
+    if unassigned:
+        problems.append(Problem(f"players without a team: {', '.join(map(str, unassigned[:10]))}", teams[0][2], 1))
+    if problems:
+        raise InputError(source, problems)
+    assert t.rounds is not None and t.status is not None
+    matches: dict[tuple[int, int, int], list[int]] = {}
+    for w, b, ws, bs, r, st in zip(t.white, t.black, t.white_score, t.black_score, t.rounds, t.status, strict=True):
+        tw, tb = team_of[int(w)], team_of[int(b)]
+        if tw == tb:
+            continue
+        key = (int(r), min(tw, tb), max(tw, tb))
+        score = matches.setdefault(key, [0, 0, 0])  # game points of the lower and higher team, any played?
+        first, second = (int(ws), int(bs)) if tw < tb else (int(bs), int(ws))
+        score[0] += first
+        score[1] += second
+        score[2] |= int(st == PLAYED)
+    columns: list[list[int]] = [[], [], [], [], [], []]
+    for (rnd, a, b), (x, y, played) in sorted(matches.items()):
+        record = (a, b, x, y, rnd, PLAYED if played else FORFEIT)
+        for column_list, item in zip(columns, record, strict=True):
+            column_list.append(item)
+    names = [name for name, _, _ in teams]
+    team_t = Tournament.from_columns(names, columns, scoring=Scoring.parse("team"), kind="game_points", source=source)
+    met = {(rnd, side) for rnd, a, b in matches for side in (a, b)}
+    rounds = t.rounds_total or 0
+    team_t.byes = [
+        Bye(k, rnd, "pab", team_t.scoring.win)
+        for k in range(len(teams))
+        for rnd in range(1, rounds + 1)
+        if (rnd, k) not in met
+        and any(b.round == rnd and team_of[b.participant] == k and not b.voluntary for b in t.byes)
+    ]
+    team_t.system, team_t.fide_rules, team_t.start_date = t.system, t.fide_rules, t.start_date
+    team_t.rounds_total, team_t.criteria = t.rounds_total, t.criteria
+    return team_t
 
 
 _BYE_CODES = {"pab": "U", "full": "F", "half": "H", "zero": "Z"}

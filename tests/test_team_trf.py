@@ -1,0 +1,73 @@
+"""Team events from TRF team lines (013).
+
+The 1957 Women's Olympiad group C (seeds 000/002; tests/data/olympiad-1957-women-group-C
+.expected.json) written as a two-board TRF: each match's game points from the seed's
+table, split over the boards, the matches in the rounds of the Berger tables. Read
+back as a team event it must give the seed's match points, game points and Berger
+values (England 19.75 ahead of Poland 17.25).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+import crosstable
+from crosstable import Tournament
+from crosstable.io.trf import write_trf
+from crosstable.schedule import berger
+from tests.conftest import EXAMPLES, load_json
+
+BOARDS = {Fraction(2): ("1-0", "1-0"), Fraction(3, 2): ("1-0", "½-½"), Fraction(1): ("½-½", "½-½"),
+          Fraction(1, 2): ("½-½", "0-1"), Fraction(0): ("0-1", "0-1")}  # fmt: skip
+
+
+def olympiad_trf() -> str:
+    table = crosstable.read(EXAMPLES / "olympiad-1957-women-group-C.tsv")
+    teams = table.names
+    points = {(g.white, g.black): g.white_score for g in table.games}
+    points.update({(g.black, g.white): g.black_score for g in table.games})
+    players = [f"{team} {board}" for team in teams for board in (1, 2)]
+    games = []
+    for rnd in berger(len(teams)):
+        for p in rnd:
+            if p.bye:
+                continue
+            a, b = p.white - 1, p.black - 1
+            first, second = BOARDS[points[(a, b)]]
+            games.append((players[2 * a], players[2 * b], first, p.round))
+            games.append((players[2 * b + 1], players[2 * a + 1], "-".join(reversed(second.split("-"))), p.round))
+    t = Tournament.from_games(players, games)
+    t.rounds_total = len(berger(len(teams)))
+    lines = write_trf(t).splitlines()
+    team_lines = [f"013 {team:<32}{2 * k + 1:>4} {2 * k + 2:>4}" for k, team in enumerate(teams)]
+    return "\n".join(lines[:4] + team_lines + lines[4:]) + "\n"
+
+
+def test_team_trf_gives_the_seed_values(tmp_path: Path) -> None:
+    p = tmp_path / "olympiad.trf"
+    p.write_text(olympiad_trf(), encoding="utf-8")
+    t = crosstable.read(p)
+    assert t.kind == "game_points" and t.scoring.name == "team" and len(t.white) == 21
+    s = t.standings(["GP", "SB"])
+    expected = load_json("olympiad-1957-women-group-C.expected.json")["standings"]
+    assert [r.name for r in s.rows] == [e["name"] for e in expected]
+    for row, e in zip(s.rows, expected, strict=True):
+        assert (row.points, row.values["GP"], row.values["SB"]) == (
+            Fraction(str(e["match_points"])),
+            Fraction(str(e["game_points"])),
+            Fraction(str(e["SB"])),
+        )
+
+
+def test_team_lines_must_name_players_of_the_file(tmp_path: Path) -> None:
+    text = olympiad_trf().replace(
+        "013 Yugoslavia                         1    2", "013 Yugoslavia                        99    2"
+    )
+    p = tmp_path / "bad.trf"
+    p.write_text(text, encoding="utf-8")
+    with pytest.raises(crosstable.InputError) as err:
+        crosstable.read(p)
+    assert "team Yugoslavia: player 99 is not in the file" in str(err.value)
