@@ -71,3 +71,23 @@ def test_team_lines_must_name_players_of_the_file(tmp_path: Path) -> None:
     with pytest.raises(crosstable.InputError) as err:
         crosstable.read(p)
     assert "team Yugoslavia: player 99 is not in the file" in str(err.value)
+
+
+def test_team_criteria_equal_tiebreakserver(tmp_path: Path) -> None:
+    # tests/data/fide/SOURCE.txt: the reference on the same team TRF: PTS (match points), BH (on
+    # match points), SB:MP (match points times the opponents' match points), GPTS (game points).
+    from tests.conftest import DATA
+
+    p = tmp_path / "olympiad.trf"
+    p.write_text(olympiad_trf(), encoding="utf-8")
+    t = crosstable.read(p)
+    s = t.standings(["BH", "SB:MP", "GP"])
+    rows = [line.split("\t") for line in (DATA / "fide" / "olympiad-1957-team.tbs.tsv").read_text().splitlines()]
+    head = rows[0]
+    for row in rows[1:]:
+        mine = s.row(t.names[int(row[0]) - 1])
+        assert mine.points == Fraction(row[head.index("PTS")])
+        assert mine.values["BH"] == Fraction(row[head.index("BH")])
+        assert mine.values["SB:MP"] == Fraction(row[head.index("SB:MP")])
+        assert mine.values["GP"] == Fraction(row[head.index("GPTS")])
+        assert int(mine.place.split("-")[0]) == int(row[1])

@@ -38,7 +38,7 @@ def weights(a: Analysis, spec: Spec) -> tuple[Fraction, Fraction, Fraction]:
     preset = PRESET_WEIGHTS[spec.code]
     if preset is not None:
         return preset
-    if a.t.kind == "game_points":
+    if a.t.kind == "game_points" and spec.basis != "MP":
         return (F(1), F(1, 2), F(0))
     s = a.t.scoring
     return (s.win, s.draw, s.loss)
@@ -93,8 +93,10 @@ def sonneborn_berger(a: Analysis, spec: Spec) -> Column:
     The opponents' final scores weighted by the points the participant took from
     them: the scoring system's points for a win, a draw and a loss, so (1, ½, 0) in
     chess and (2, 1, 0) in draughts. ``SB(w,d,l)`` gives any other weights (for
-    instance the (2, 1, 0) football variant of seed 003). In a team event it is the
-    match result (1, ½, 0) times the opponent's game points.
+    instance the (2, 1, 0) football variant of seed 003). In a team event ``SB`` is
+    the match result (1, ½, 0) times the opponent's game points (the seeds' 1957
+    Olympiad), and ``SB:MP`` FIDE's team form: the match points scored times the
+    opponent's match points.
 
     Source: seeds 000/002 (``ZB = T_won + 0.5·T_drawn``); FIDE C.07 art. 9.1.
 
