@@ -91,3 +91,21 @@ def test_team_criteria_equal_tiebreakserver(tmp_path: Path) -> None:
         assert mine.values["SB:MP"] == Fraction(row[head.index("SB:MP")])
         assert mine.values["GP"] == Fraction(row[head.index("GPTS")])
         assert int(mine.place.split("-")[0]) == int(row[1])
+
+
+def test_team_swiss_equals_tiebreakserver() -> None:
+    # tests/data/fide/SOURCE.txt: a synthetic 10-team, 2-board, 5-round Swiss and the reference's
+    # match points, BH, SB:MP, game points, BH/C1 and ranks.
+    from tests.conftest import DATA
+
+    t = crosstable.read(DATA / "fide" / "team-swiss-10x2.trf")
+    assert (t.kind, t.system) == ("game_points", "swiss")
+    s = t.standings(["BH", "SB:MP", "GP", "BH/C1"])
+    rows = [line.split("\t") for line in (DATA / "fide" / "team-swiss-10x2.tbs.tsv").read_text().splitlines()]
+    head = rows[0]
+    for row in rows[1:]:
+        mine = s.row(t.names[int(row[0]) - 1])
+        assert mine.points == Fraction(row[head.index("PTS")])
+        for code, ref in (("BH", "BH"), ("SB:MP", "SB:MP"), ("GP", "GPTS"), ("BH/C1", "BH/C1")):
+            assert mine.values[code] == Fraction(row[head.index(ref)]), (row[0], code)
+        assert int(mine.place.split("-")[0]) == int(row[1])
