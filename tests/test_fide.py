@@ -243,3 +243,12 @@ def test_the_order_equals_tiebreakserver(trf: str, reference: str, criteria: lis
         for row in rows[1:]:
             mine = s.row(t.names[int(row[0]) - 1]).values
             assert (-mine["TPN"], mine["RTNG"]) == (int(row[head.index("TPN")]), int(row[head.index("RTNG")]))
+
+
+def test_standard_points() -> None:
+    # FIDE C.07 (2026): standard points count 1-½-0. In the chess exercise they are the points
+    # (as the reference prints them); in the 3-1-0 World Cup group H Japan's 4 points are 1½.
+    s = crosstable.read(FIDE / "tournament.trf").standings(["STD"])
+    assert all(r.values["STD"] == r.points for r in s.rows)
+    group = crosstable.read(Path(__file__).resolve().parent.parent / "examples" / "worldcup-2018-group-H.csv")
+    assert group.standings(["STD"]).row("Japan").values["STD"] == Fraction(3, 2)

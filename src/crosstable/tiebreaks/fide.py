@@ -154,3 +154,24 @@ def _explain_ps(a: Analysis, spec: Spec, i: int, group: Sequence[int]) -> str:
 @adjusted_score.explainer
 def _explain_abh(a: Analysis, spec: Spec, i: int, group: Sequence[int]) -> str:
     return f"ABH = {fmt_decimal(a.adjusted[i])} (points {fmt_decimal(a.points[i])}, rounds after a withdrawal as draws)"
+
+
+@criterion("STD", "standard points")
+def standard_points(a: Analysis, spec: Spec) -> Column:
+    """Standard points: the score counted 1-½-0 whatever the event's scoring, a win,
+    a draw or a loss in every round (forfeits as their result, full-point byes as
+    wins, half-point byes as draws), so that events scored 3-1-0 can use the usual
+    tie-breaks.
+
+    Source: FIDE C.07 (2026 edition), Standard Points. Example (2018 World Cup group
+    H, 3-1-0): Japan won one match and drew one: 4 points, STD = 1½.
+    """
+    halves = 2 * (a.wins + a.bye_counts[:, WIN]) + a.draws + a.bye_counts[:, 1]
+    return Column(halves.astype(np.int64), 2)
+
+
+@standard_points.explainer
+def _explain_std(a: Analysis, spec: Spec, i: int, group: Sequence[int]) -> str:
+    w = int(a.wins[i] + a.bye_counts[i, WIN])
+    d = int(a.draws[i] + a.bye_counts[i, 1])
+    return f"STD = {w} won + ½ × {d} drawn = {fmt_decimal(standard_points.compute(a, spec)[i])}"  # type: ignore[misc]
