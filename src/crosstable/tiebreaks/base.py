@@ -182,6 +182,14 @@ class Spec:
             text += f":{self.basis}"
         return text
 
+    @property
+    def cuts(self) -> tuple[int, int]:
+        """``(low, high)``: how many least and most significant values the modifiers
+        remove: ``/Cn`` the n lowest, ``/Mn`` the n lowest and the n highest."""
+        c = int(self.modifier("C", Fraction(0)) or 0)
+        m = int(self.modifier("M", Fraction(0)) or 0)
+        return c + m, m
+
     def modifier(self, letter: str, default: Fraction | None = None) -> Fraction | None:
         for lt, n in self.modifiers:
             if lt == letter:
@@ -245,6 +253,15 @@ class Criterion:
     def explainer(self, fn: ExplainFn) -> ExplainFn:
         self.explain_fn = fn
         return fn
+
+
+def explain_value(a: Analysis, spec: Spec, i: int, group: Sequence[int]) -> str:
+    """The plain explanation of a value that is not a sum: ``CODE = value (its name)``."""
+    from crosstable.numbers import fmt_decimal
+
+    crit = REGISTRY[spec.code]
+    assert crit.compute is not None
+    return f"{spec.label} = {fmt_decimal(crit.compute(a, spec)[i])} ({crit.name})"
 
 
 REGISTRY: dict[str, Criterion] = {}

@@ -58,8 +58,7 @@ def weighted_sum(a: Analysis, spec: Spec) -> Column:
     lowest (highest) opponents' scores, voluntary unplayed rounds first (FIDE C.07
     art. 14, 16.5)."""
     w = weights(a, spec)
-    low = int(spec.modifier("C", F(0)) or 0) + int(spec.modifier("M", F(0)) or 0)
-    high = int(spec.modifier("M", F(0)) or 0)
+    low, high = spec.cuts
     if low or high:
         return _cut_weighted(a, spec, w, low, high)
     t_won, t_drawn, t_lost = a.opponent_sums(basis_of(a, spec))

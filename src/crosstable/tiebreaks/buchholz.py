@@ -17,20 +17,11 @@ from crosstable.tiebreaks.base import (
     criterion,
     cut_mask,
     cut_sums,
+    explain_value,
     sum_by,
     trimmed_sums,
 )
 from crosstable.tiebreaks.berger import sum_text
-
-
-def cuts(spec: Spec) -> tuple[int, int]:
-    """``(low, high)``: how many lowest and highest values the modifiers remove.
-
-    ``/Cn`` removes the n lowest, ``/Mn`` the n lowest and the n highest.
-    """
-    c = int(spec.modifier("C", Fraction(0)) or 0)
-    m = int(spec.modifier("M", Fraction(0)) or 0)
-    return c + m, m
 
 
 @criterion("BH", "Buchholz", aliases=("BUCHHOLZ",), modifiers="CM", takes_basis=True)
@@ -50,7 +41,7 @@ def buchholz(a: Analysis, spec: Spec) -> Column:
     BH/C1 = 21 − 1 = 20 (Kalchev's 1 cut).
     """
     col = a.basis(spec.basis)
-    low, high = cuts(spec)
+    low, high = spec.cuts
     if low == high == 0:  # the three sums by outcome are shared with the Berger family
         return Column.combine([(Fraction(1), t) for t in a.opponent_sums(spec.basis)])
     if a.unplayed_rules:
@@ -82,8 +73,7 @@ def explain_rounds(
         if by_outcome is None
         else np.array([int(by_outcome[int(rounds.r[e])] * scale) * int(rounds.value[e]) for e in mine], dtype=np.int64)
     )
-    low = int(spec.modifier("C", Fraction(0)) or 0) + int(spec.modifier("M", Fraction(0)) or 0)
-    high = int(spec.modifier("M", Fraction(0)) or 0)
+    low, high = spec.cuts
     keep = cut_mask(np.zeros(len(mine), dtype=np.int64), 1, contribution, low, high, key=value, vur=rounds.vur[mine])
     if len(mine) <= low + high:
         keep[:] = False
@@ -126,7 +116,7 @@ def fore_buchholz(a: Analysis, spec: Spec) -> Column:
     2024 exercise): player 1 drew the last round already, BH 12.5, FB 13.5 (his
     opponents' last rounds turned into draws).
     """
-    low, high = cuts(spec)
+    low, high = spec.cuts
     rounds = a.round_values(None, fore=True)
     return Column(cut_sums(rounds.p, a.n, rounds.value, low, high, vur=rounds.vur), rounds.den)
 
@@ -159,17 +149,8 @@ def average_opponents_buchholz(a: Analysis, spec: Spec) -> Column:
     return column_of(values)
 
 
-def _explain_simple(a: Analysis, spec: Spec, i: int, group: Sequence[int]) -> str:
-    from crosstable.numbers import fmt_decimal
-    from crosstable.tiebreaks.base import REGISTRY
-
-    crit = REGISTRY[spec.code]
-    assert crit.compute is not None
-    return f"{spec.label} = {fmt_decimal(crit.compute(a, spec)[i])} ({crit.name})"
-
-
 for _crit in (adjusted_fore, average_opponents_buchholz):
-    _crit.explainer(_explain_simple)
+    _crit.explainer(explain_value)
 
 
 @fore_buchholz.explainer

@@ -11,7 +11,7 @@ import numpy as np
 
 from crosstable.model import FORFEIT, LOSS, PLAYED, WIN, IntArray
 from crosstable.numbers import fmt_decimal, fmt_vulgar
-from crosstable.tiebreaks.base import Analysis, Column, Spec, criterion, sum_by
+from crosstable.tiebreaks.base import Analysis, Column, Spec, criterion, explain_value, sum_by
 
 
 def _black(a: Analysis) -> IntArray:
@@ -115,7 +115,7 @@ def progressive(a: Analysis, spec: Spec) -> Column:
     """
     points, _ = round_points(a)
     running = np.cumsum(points, axis=1)
-    cut = int(spec.modifier("C", Fraction(0)) or 0)
+    cut = spec.cuts[0]
     return Column(running[:, cut:].sum(axis=1), a.D)
 
 
@@ -130,23 +130,15 @@ def adjusted_score(a: Analysis, spec: Spec) -> Column:
     return a.adjusted
 
 
-def _explain_count(a: Analysis, spec: Spec, i: int, group: Sequence[int]) -> str:
-    from crosstable.tiebreaks.base import REGISTRY
-
-    crit = REGISTRY[spec.code]
-    assert crit.compute is not None
-    return f"{spec.label} = {fmt_decimal(crit.compute(a, spec)[i])} ({crit.name})"
-
-
 for _crit in (black_games, black_wins, games_elected, rounds_elected, voluntary_unplayed, games_played):
-    _crit.explainer(_explain_count)
+    _crit.explainer(explain_value)
 
 
 @progressive.explainer
 def _explain_ps(a: Analysis, spec: Spec, i: int, group: Sequence[int]) -> str:
     points, _ = round_points(a)
     running = np.cumsum(points[i])
-    cut = int(spec.modifier("C", Fraction(0)) or 0)
+    cut = spec.cuts[0]
     terms = " + ".join(fmt_vulgar(Fraction(int(x), a.D)) for x in running[cut:])
     return f"{spec.label} = {terms} = {fmt_decimal(progressive.compute(a, spec)[i])}"  # type: ignore[misc]
 

@@ -14,7 +14,7 @@ import numpy as np
 
 from crosstable.model import PLAYED
 from crosstable.numbers import fmt_decimal
-from crosstable.tiebreaks.base import Analysis, Column, Spec, criterion, cut_mask, sum_by
+from crosstable.tiebreaks.base import Analysis, Column, Spec, criterion, cut_mask, explain_value, sum_by
 
 #: FIDE Handbook B.02, table 8.1(a): rating difference dp for a percentage score
 #: p = 50 … 100 (and dp(100 − p) = −dp(p)).
@@ -61,44 +61,49 @@ def half_up(x: Fraction) -> int:
     return int((x + Fraction(1, 2)) // 1)
 
 
-def _rated_games(a: Analysis, spec: Spec) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray] | None:
-    """Participant, opponent's rating, points and round of every game played over the
-    board (None when someone is unrated)."""
+def _rated_games(a: Analysis, spec: Spec) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
+    """Participant, opponent's rating and points of the games played over the board
+    that the cuts keep (None when someone is unrated). The cuts take the lowest
+    (highest) rated opponents; among equal ratings the earliest round from below, the
+    latest from above, as the FIDE reference does. With no more games than cuts,
+    nothing is kept."""
     ratings = a.t.ratings
     if ratings is None or any(r is None for r in ratings):
         a.notes.append(f"{spec.label} needs every participant's rating; some are unrated, so it is 0 for all")
         return None
-    rating = np.array(ratings, dtype=np.int64)
     played = a.status == PLAYED
-    return a.p[played].astype(np.int64), rating[a.q[played]], a.pts[played], a.rnd[played]
-
-
-def _cuts(spec: Spec) -> tuple[int, int]:
-    c = int(spec.modifier("C", Fraction(0)) or 0)
-    m = int(spec.modifier("M", Fraction(0)) or 0)
-    return c + m, m
+    p, rating = a.p[played].astype(np.int64), np.array(ratings, dtype=np.int64)[a.q[played]]
+    low, high = spec.cuts
+    keep = cut_mask(p, a.n, a.rnd[played], low, high, key=rating)
+    keep &= (np.bincount(p, minlength=a.n) > low + high)[p]
+    return p[keep], rating[keep], a.pts[played][keep]
 
 
 def _average(a: Analysis, spec: Spec) -> tuple[list[Fraction | None], list[Fraction]] | None:
-    """Average opponents' rating and the score against them, after the cuts."""
+    """Average opponents' rating and the percentage scored against them, after the cuts."""
     games = _rated_games(a, spec)
     if games is None:
         return None
-    p, rating, pts, rnd = games
-    low, high = _cuts(spec)
-    # one cut for the three sums: the lowest (highest) rated opponents; among equal
-    # ratings the earliest round is cut first from below, the latest from above (as the
-    # FIDE reference does)
-    keep = cut_mask(p, a.n, rnd, low, high, key=rating)
-    enough = np.bincount(p, minlength=a.n) > low + high
-    total = np.where(enough, sum_by(p[keep], rating[keep], a.n), 0)
-    count = np.where(enough, np.bincount(p[keep], minlength=a.n), 0)
-    scored = np.where(enough, sum_by(p[keep], pts[keep], a.n), 0)
+    p, rating, pts = games
+    total, count, scored = sum_by(p, rating, a.n), np.bincount(p, minlength=a.n), sum_by(p, pts, a.n)
     averages: list[Fraction | None] = [
         Fraction(int(t), int(c)) if c else None for t, c in zip(total, count, strict=True)
     ]
     percents = [Fraction(int(s), a.D * int(c)) * 100 if c else Fraction(0) for s, c in zip(scored, count, strict=True)]
     return averages, percents
+
+
+def _opponents_average(a: Analysis, values: Column) -> Column:
+    """The average of the opponents' values over the games played over the board,
+    rounded halves up (APRO, APPO); 0 when someone is unrated."""
+    if a.t.ratings is None or any(r is None for r in a.t.ratings):
+        return Column(np.zeros(a.n, dtype=np.int64), 1)
+    played = a.status == PLAYED
+    p = a.p[played].astype(np.int64)
+    total = sum_by(p, values.num[a.q[played]], a.n)
+    count = np.bincount(p, minlength=a.n)
+    averages = [half_up(Fraction(int(s), int(c) * values.den)) if c else 0 for s, c in zip(total, count, strict=True)]
+    return Column(np.array(averages, dtype=np.int64), 1)
 
 
 @criterion("ARO", "average rating of opponents", modifiers="CM")
@@ -159,20 +164,7 @@ def average_performance(a: Analysis, spec: Spec) -> Column:
     Source: FIDE C.07 art. 10.4 (APRO). Example: opponents with TPR 2410, 2300 and
     2255 give 6965 / 3 = 2321.7, APRO = 2322.
     """
-    tpr = performance.compute(a, Spec("TPR"))  # type: ignore[misc]
-    if a.t.ratings is None or any(r is None for r in a.t.ratings):
-        return Column(np.zeros(a.n, dtype=np.int64), 1)
-    played = a.status == PLAYED
-    p = a.p[played].astype(np.int64)
-    total = sum_by(p, tpr.num[a.q[played]], a.n)
-    count = np.bincount(p, minlength=a.n)
-    values = [half_up(Fraction(int(s), int(c))) if c else 0 for s, c in zip(total, count, strict=True)]
-    return Column(np.array(values, dtype=np.int64), 1)
-
-
-@average_performance.explainer
-def _explain_apro(a: Analysis, spec: Spec, i: int, group: Sequence[int]) -> str:
-    return f"APRO = {fmt_decimal(average_performance.compute(a, spec)[i])} (average of the opponents' TPR)"  # type: ignore[misc]
+    return _opponents_average(a, performance.compute(a, Spec("TPR")))  # type: ignore[misc]
 
 
 def _perfect(a: Analysis, spec: Spec) -> list[int] | None:
@@ -181,12 +173,7 @@ def _perfect(a: Analysis, spec: Spec) -> list[int] | None:
     games = _rated_games(a, spec)
     if games is None:
         return None
-    p, rating, pts, rnd = games
-    low, high = _cuts(spec)
-    keep = cut_mask(p, a.n, rnd, low, high, key=rating)
-    enough = np.bincount(p, minlength=a.n) > low + high
-    keep &= enough[p]
-    p, rating, pts = p[keep], rating[keep], pts[keep]
+    p, rating, pts = games
     count = np.bincount(p, minlength=a.n)
     need = sum_by(p, pts, a.n) * 100  # in percent of a win, times D
     lowest = np.full(a.n, 10_000, dtype=np.int64)
@@ -224,24 +211,11 @@ def average_perfect(a: Analysis, spec: Spec) -> Column:
     Source: FIDE C.07 art. 10.5 (APPO). Example: opponents with PTP 2410 and 2301
     give 2355.5, APPO = 2356.
     """
-    ptp = perfect_performance.compute(a, Spec("PTP"))  # type: ignore[misc]
-    if a.t.ratings is None or any(r is None for r in a.t.ratings):
-        return Column(np.zeros(a.n, dtype=np.int64), 1)
-    played = a.status == PLAYED
-    p = a.p[played].astype(np.int64)
-    total = sum_by(p, ptp.num[a.q[played]], a.n)
-    count = np.bincount(p, minlength=a.n)
-    values = [half_up(Fraction(int(s), int(c))) if c else 0 for s, c in zip(total, count, strict=True)]
-    return Column(np.array(values, dtype=np.int64), 1)
+    return _opponents_average(a, perfect_performance.compute(a, Spec("PTP")))  # type: ignore[misc]
 
 
-def _explain_perfect(a: Analysis, spec: Spec, i: int, group: Sequence[int]) -> str:
-    crit = perfect_performance if spec.code == "PTP" else average_perfect
-    return f"{spec.label} = {fmt_decimal(crit.compute(a, spec)[i])} ({crit.name})"  # type: ignore[misc]
-
-
-perfect_performance.explainer(_explain_perfect)
-average_perfect.explainer(_explain_perfect)
+for _crit in (perfect_performance, average_perfect, average_performance):
+    _crit.explainer(explain_value)
 
 
 @criterion("RTNG", "own rating")
@@ -268,10 +242,5 @@ def pairing_number(a: Analysis, spec: Spec) -> Column:
     return Column(-np.arange(1, a.n + 1, dtype=np.int64), 1)
 
 
-def _explain_own(a: Analysis, spec: Spec, i: int, group: Sequence[int]) -> str:
-    crit = own_rating if spec.code == "RTNG" else pairing_number
-    return f"{spec.label} = {fmt_decimal(crit.compute(a, spec)[i])} ({crit.name})"  # type: ignore[misc]
-
-
-own_rating.explainer(_explain_own)
-pairing_number.explainer(_explain_own)
+own_rating.explainer(explain_value)
+pairing_number.explainer(explain_value)
