@@ -68,9 +68,7 @@ def ours_shared(t: crosstable.Tournament) -> dict[str, Column]:
     out = {}
     for code in SHARED:
         spec = Spec.parse(code)
-        compute = REGISTRY[spec.code].compute
-        assert compute is not None
-        out[code] = compute(a, spec)
+        out[code] = REGISTRY[spec.code](a, spec)
     return out
 
 

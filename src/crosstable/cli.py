@@ -9,6 +9,7 @@ from __future__ import annotations
 import contextlib
 import sys
 from collections.abc import Callable, Iterator, Sequence
+from fractions import Fraction
 from typing import NoReturn
 
 import click
@@ -274,10 +275,8 @@ def rate(file: str, fmt: str, scoring: str | None, by: str, floating: bool, outp
     order = sorted(range(len(t.names)), key=lambda i: (-key[i], i))
     pot_share, flow_share = result.normalised("potential"), result.normalised("flow")
 
-    def show(x: object) -> str:
-        from fractions import Fraction
-
-        return fmt_decimal(x) if isinstance(x, Fraction) else f"{float(x):.6g}"  # type: ignore[arg-type]
+    def show(x: Fraction | float) -> str:
+        return fmt_decimal(x) if isinstance(x, Fraction) else f"{float(x):.6g}"
 
     if output == "json":
         rows = [

@@ -252,8 +252,7 @@ class Tournament:
         self.white_outcome = np.where(double_forfeit, LOSS, diff + 1).astype(np.int64)
         self.black_outcome = np.where(double_forfeit, LOSS, 1 - diff).astype(np.int64)
         if len(set(self.names)) != len(self.names):
-            seen: set[str] = set()
-            dup = next(n for n in self.names if n in seen or seen.add(n))  # type: ignore[func-returns-value]
+            dup = next(n for k, n in enumerate(self.names) if n in self.names[:k])
             raise CrosstableError(f"participant name {dup!r} appears twice")
 
     # -- construction from Python objects ------------------------------------------

@@ -156,8 +156,7 @@ def rank(t: Tournament, tiebreaks: Sequence[str] | str | None = None, *, rules: 
             groups = new
             values[spec.label] = shown
         else:
-            assert crit.compute is not None
-            col = crit.compute(a, spec)
+            col = crit(a, spec)
             values[spec.label] = col.fractions()
             groups = _split(groups, col.num)
         history.append(_group_ids(groups, n))
@@ -172,7 +171,6 @@ def rank(t: Tournament, tiebreaks: Sequence[str] | str | None = None, *, rules: 
         for p in g:
             position += 1
             rows.append(Row(position, place, p, t.names[p], pts[p], {k: v[p] for k, v in values.items()}))
-            del p
     labels = ["points"] + [s.label for s in specs]
     for k in range(len(order) - 1):
         x, y = order[k], order[k + 1]
@@ -259,7 +257,7 @@ def _cross_check(s: Standings) -> list[str]:
             crit = REGISTRY[spec.code]
             if crit.compute is None:
                 continue
-            computed[key] = crit.compute(a, spec).fractions()
+            computed[key] = crit(a, spec).fractions()
     for key, cells in t.declared.items():
         if key not in computed:
             continue

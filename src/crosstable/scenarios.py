@@ -281,11 +281,12 @@ def scenarios(
 
 def _next_game(t: Tournament, games: IntArray, i: int) -> int | None:
     """Index (among the pending games) of i's next game: the lowest round, then the first listed."""
-    assert t.rounds is not None
+    rounds = t.rounds
+    assert rounds is not None
     mine = [k for k, g in enumerate(games.tolist()) if i in (int(t.white[g]), int(t.black[g]))]
     if not mine:
         return None
-    return min(mine, key=lambda k: (int(t.rounds[games[k]]), k))  # type: ignore[index]
+    return min(mine, key=lambda k: (int(rounds[games[k]]), k))
 
 
 def _seen_by(option: Option, white: bool, kind: str) -> str:

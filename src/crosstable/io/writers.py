@@ -30,7 +30,7 @@ def standings_dict(s: Standings) -> dict[str, Any]:
     put the team above the next one on equal points."""
     league = s.tournament.kind == "goals"
     rows = []
-    for k, r in enumerate(s.rows):
+    for r in s.rows:
         row: dict[str, Any] = {
             "rank": r.rank,
             "place": r.place,
@@ -41,7 +41,6 @@ def standings_dict(s: Standings) -> dict[str, Any]:
         if league:
             row.update({key: json_number(v) for key, v in _record(s, r.index).items()})
             row["decided_by"] = r.ahead_on
-            del k
         rows.append(row)
     return {
         "scoring": {k: json_number(v) for k, v in s.tournament.scoring.as_dict().items()},

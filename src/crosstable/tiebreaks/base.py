@@ -250,6 +250,12 @@ class Criterion:
         """Computed among the participants still tied (like direct encounter)."""
         return self.local is not None
 
+    def __call__(self, a: Analysis, spec: Spec) -> Column:
+        """The values for every participant (criteria computed over the whole field)."""
+        if self.compute is None:
+            raise CriterionError(f"{self.code} is computed among tied participants only")
+        return self.compute(a, spec)
+
     def explainer(self, fn: ExplainFn) -> ExplainFn:
         self.explain_fn = fn
         return fn
@@ -260,8 +266,7 @@ def explain_value(a: Analysis, spec: Spec, i: int, group: Sequence[int]) -> str:
     from crosstable.numbers import fmt_decimal
 
     crit = REGISTRY[spec.code]
-    assert crit.compute is not None
-    return f"{spec.label} = {fmt_decimal(crit.compute(a, spec)[i])} ({crit.name})"
+    return f"{spec.label} = {fmt_decimal(crit(a, spec)[i])} ({crit.name})"
 
 
 REGISTRY: dict[str, Criterion] = {}

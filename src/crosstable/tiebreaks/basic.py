@@ -67,9 +67,7 @@ def match_points(a: Analysis, spec: Spec) -> Column:
 def _explain_count(a: Analysis, spec: Spec, i: int, group: Sequence[int]) -> str:
     from crosstable.tiebreaks.base import REGISTRY
 
-    crit = REGISTRY[spec.code]
-    assert crit.compute is not None
-    value = crit.compute(a, spec)[i]
+    value = REGISTRY[spec.code](a, spec)[i]
     if spec.code in ("WIN", "WON"):
         beaten = [a.name(int(a.q[e])) for e in a.entries_of(i).tolist() if a.r[e] == WIN]
         if spec.code == "WON":

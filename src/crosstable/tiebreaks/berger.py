@@ -235,7 +235,7 @@ def _explain_gelb(a: Analysis, spec: Spec, i: int, group: Sequence[int]) -> str:
         terms.append(
             (f * (1 + share), f"{fmt_vulgar(f)} × (1 + {fmt_vulgar(s[q])}/{fmt_vulgar(n_q * win)}), {a.name(q)}")
         )
-    return sum_text(spec.label, terms, gelbfuhs.compute(a, spec)[i])  # type: ignore[misc]
+    return sum_text(spec.label, terms, gelbfuhs(a, spec)[i])
 
 
 @nnsb.explainer

@@ -104,7 +104,7 @@ def explain_rounds(
 
 @buchholz.explainer
 def _explain(a: Analysis, spec: Spec, i: int, group: Sequence[int]) -> str:
-    return explain_rounds(a, spec, i, buchholz.compute(a, spec)[i])  # type: ignore[misc]
+    return explain_rounds(a, spec, i, buchholz(a, spec)[i])
 
 
 @criterion("FB", "Fore Buchholz", modifiers="CM")
@@ -141,7 +141,7 @@ def average_opponents_buchholz(a: Analysis, spec: Spec) -> Column:
     """
     from crosstable.model import PLAYED
 
-    bh = buchholz.compute(a, Spec("BH"))  # type: ignore[misc]
+    bh = buchholz(a, Spec("BH"))
     played = a.status == PLAYED
     total = sum_by(a.p, np.where(played, bh.num[a.q], 0), a.n)
     count = sum_by(a.p, played.astype(np.int64), a.n)
@@ -155,4 +155,4 @@ for _crit in (adjusted_fore, average_opponents_buchholz):
 
 @fore_buchholz.explainer
 def _explain_fore(a: Analysis, spec: Spec, i: int, group: Sequence[int]) -> str:
-    return explain_rounds(a, spec, i, fore_buchholz.compute(a, spec)[i], fore=True)  # type: ignore[misc]
+    return explain_rounds(a, spec, i, fore_buchholz(a, spec)[i], fore=True)

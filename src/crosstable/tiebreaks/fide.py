@@ -95,14 +95,14 @@ def games_played(a: Analysis, spec: Spec) -> Column:
     return _count(a, a.status == PLAYED)
 
 
-def round_points(a: Analysis) -> tuple[np.ndarray, int]:
+def round_points(a: Analysis) -> np.ndarray:
     """``points[i, k]``: i's points in round k + 1 (units of 1/D), byes included."""
     rounds = max([int(a.rnd.max()) if len(a.rnd) else 0, *(b.round for b in a.t.byes)])
     out = np.zeros((a.n, max(rounds, 1)), dtype=np.int64)
     np.add.at(out, (a.p, np.maximum(a.rnd, 1) - 1), a.pts)
     for b in a.t.byes:
         out[b.participant, b.round - 1] += int(b.points * a.D)
-    return out, rounds
+    return out
 
 
 @criterion("PS", "progressive scores", modifiers="C")
@@ -113,7 +113,7 @@ def progressive(a: Analysis, spec: Spec) -> Column:
     Source: FIDE C.07 art. 7.7 (PS) and art. 14. Example (FIDE 2024 exercise):
     player 1 scored 1, ½, ½, 1, ½: running 1, 1½, 2, 3, 3½, PS = 11, PS/C1 = 10.
     """
-    points, _ = round_points(a)
+    points = round_points(a)
     running = np.cumsum(points, axis=1)
     cut = spec.cuts[0]
     return Column(running[:, cut:].sum(axis=1), a.D)
@@ -136,11 +136,11 @@ for _crit in (black_games, black_wins, games_elected, rounds_elected, voluntary_
 
 @progressive.explainer
 def _explain_ps(a: Analysis, spec: Spec, i: int, group: Sequence[int]) -> str:
-    points, _ = round_points(a)
+    points = round_points(a)
     running = np.cumsum(points[i])
     cut = spec.cuts[0]
     terms = " + ".join(fmt_vulgar(Fraction(int(x), a.D)) for x in running[cut:])
-    return f"{spec.label} = {terms} = {fmt_decimal(progressive.compute(a, spec)[i])}"  # type: ignore[misc]
+    return f"{spec.label} = {terms} = {fmt_decimal(progressive(a, spec)[i])}"
 
 
 @adjusted_score.explainer
@@ -166,4 +166,4 @@ def standard_points(a: Analysis, spec: Spec) -> Column:
 def _explain_std(a: Analysis, spec: Spec, i: int, group: Sequence[int]) -> str:
     w = int(a.wins[i] + a.bye_counts[i, WIN])
     d = int(a.draws[i] + a.bye_counts[i, 1])
-    return f"STD = {w} won + ½ × {d} drawn = {fmt_decimal(standard_points.compute(a, spec)[i])}"  # type: ignore[misc]
+    return f"STD = {w} won + ½ × {d} drawn = {fmt_decimal(standard_points(a, spec)[i])}"

@@ -194,7 +194,7 @@ def disciplinary(a: Analysis, spec: Spec) -> Column:
 
 def _explain_cards(a: Analysis, spec: Spec, i: int, group: Sequence[int]) -> str:
     c = a.t.cards.get(i, Cards())
-    value = (fair_play if spec.code == "FP" else disciplinary).compute(a, spec)[i]  # type: ignore[misc]
+    value = (fair_play if spec.code == "FP" else disciplinary)(a, spec)[i]
     return (
         f"{spec.label} = {fmt_decimal(value)} ({c.yellow} yellow, {c.indirect_red} second yellow, "
         f"{c.direct_red} direct red, {c.yellow_and_direct_red} yellow then direct red)"
@@ -252,7 +252,7 @@ def _explain_goals(a: Analysis, spec: Spec, i: int, group: Sequence[int]) -> str
     scored = Fraction(int(a.game_points.num[i]), d)
     conceded = Fraction(int(_conceded(a)[i]), d)
     if spec.code == "AGF":
-        return f"{spec.label} = {fmt_decimal(away_goals.compute(a, spec)[i])} (goals in away matches)"  # type: ignore[misc]
+        return f"{spec.label} = {fmt_decimal(away_goals(a, spec)[i])} (goals in away matches)"
     if spec.code == "GD":
         return (
             f"GD = {fmt_decimal(scored)} scored − {fmt_decimal(conceded)} conceded = {fmt_decimal(scored - conceded)}"
@@ -268,5 +268,5 @@ for _crit in (goals_for, goals_against, goal_difference, away_goals):
 
 @lots.explainer
 def _explain_lots(a: Analysis, spec: Spec, i: int, group: Sequence[int]) -> str:
-    value = lots.compute(a, spec)[i]  # type: ignore[misc]
+    value = lots(a, spec)[i]
     return f"{spec.label} = {fmt_decimal(value)} (drawn with seed {a.t.lots_seed or 0})"

@@ -66,7 +66,7 @@ def _explain(a: Analysis, spec: Spec, i: int, group: Sequence[int]) -> str:
             terms.append((Fraction(int(a.pts[e]), a.D), f"against {a.name(q)}, {share}"))
         else:
             left_out.append(f"{a.name(q)} ({share})")
-    text = sum_text(spec.label, terms, koya.compute(a, spec)[i])  # type: ignore[misc]
+    text = sum_text(spec.label, terms, koya(a, spec)[i])
     if swiss:
         limit = (spec.modifier("L", Fraction(0)) or Fraction(0)) * a.t.scoring.win
         text += f"; the limit is {fmt_vulgar(a.t.scoring.win * a.last_round / 2 + limit)} points"

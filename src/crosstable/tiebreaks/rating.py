@@ -164,7 +164,7 @@ def average_performance(a: Analysis, spec: Spec) -> Column:
     Source: FIDE C.07 art. 10.4 (APRO). Example: opponents with TPR 2410, 2300 and
     2255 give 6965 / 3 = 2321.7, APRO = 2322.
     """
-    return _opponents_average(a, performance.compute(a, Spec("TPR")))  # type: ignore[misc]
+    return _opponents_average(a, performance(a, Spec("TPR")))
 
 
 def _perfect(a: Analysis, spec: Spec) -> list[int] | None:
@@ -211,7 +211,7 @@ def average_perfect(a: Analysis, spec: Spec) -> Column:
     Source: FIDE C.07 art. 10.5 (APPO). Example: opponents with PTP 2410 and 2301
     give 2355.5, APPO = 2356.
     """
-    return _opponents_average(a, perfect_performance.compute(a, Spec("PTP")))  # type: ignore[misc]
+    return _opponents_average(a, perfect_performance(a, Spec("PTP")))
 
 
 for _crit in (perfect_performance, average_perfect, average_performance):
