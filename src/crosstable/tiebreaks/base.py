@@ -633,6 +633,13 @@ def cut_mask(
     key = contribution if key is None else key
     if vur is not None and vur.any():
         return _fide_cuts(p, n, contribution, key, vur, low, high)
+    return _plain_cuts(p, n, contribution, key, low, high)
+
+
+def _plain_cuts(p: IntArray, n: int, contribution: IntArray, key: IntArray, low: int, high: int) -> NDArray[np.bool_]:
+    """The cuts without voluntary unplayed rounds, for all participants at once: the
+    ``low`` least significant values (by key, then contribution), then the ``high``
+    most significant of the rest."""
     keep = np.ones(len(p), dtype=bool)
     if low:
         keep &= _rank_within(p, np.lexsort((contribution, key, p)), n) >= low
@@ -663,7 +670,8 @@ def cut_sums(
     count = np.bincount(p, minlength=n)
     if low == 0 and high == 0:
         return sum_by(p, contribution, n)
-    if vur is None and key is contribution and low <= 1 and high <= 1:  # the common fast path
+    no_vur = vur is None or not vur.any()
+    if no_vur and key is contribution and low <= 1 and high <= 1:  # the common fast path
         total = sum_by(p, contribution, n)
         big = np.iinfo(np.int64).max
         if low:
@@ -706,21 +714,6 @@ def _fide_cuts(
             top = max(rounds, key=lambda e: (key[e], contribution[e]))
             rounds.remove(top)
             keep[top] = False
-    # participants without voluntary unplayed rounds: the plain order
-    plain = ~np.isin(p, np.unique(p[vur]))
-    if plain.any():
-        sub = np.nonzero(plain)[0]
-        inner = np.ones(len(sub), dtype=bool)
-        ps = p[sub]
-        if low:
-            inner &= _rank_within(ps, np.lexsort((contribution[sub], key[sub], ps)), n) >= low
-        if high:
-            inner &= _rank_within(ps, np.lexsort((-contribution[sub], -key[sub], ~inner, ps)), n) >= high
-        keep[sub] = inner
+    plain = np.nonzero(~np.isin(p, np.unique(p[vur])))[0]  # participants without such rounds
+    keep[plain] = _plain_cuts(p[plain], n, contribution[plain], key[plain], low, high)
     return keep
-
-
-def trimmed_sums(a: Analysis, values: IntArray, low: int, high: int) -> IntArray:
-    """Σ of each participant's per-game values without its ``low`` smallest and
-    ``high`` largest ones (see :func:`cut_sums`)."""
-    return cut_sums(a.p.astype(np.int64), a.n, values, low, high)

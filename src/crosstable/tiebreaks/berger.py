@@ -73,8 +73,7 @@ def _cut_weighted(a: Analysis, spec: Spec, w: tuple[Fraction, Fraction, Fraction
     scale = math.lcm(*(x.denominator for x in w))
     by_outcome = np.array([int(w[2] * scale), int(w[1] * scale), int(w[0] * scale)], dtype=np.int64)
     contribution = by_outcome[rounds.r] * rounds.value
-    vur = rounds.vur if a.unplayed_rules else None
-    kept = cut_sums(rounds.p, a.n, contribution, low, high, key=rounds.value, vur=vur)
+    kept = cut_sums(rounds.p, a.n, contribution, low, high, key=rounds.value, vur=rounds.vur)
     return Column(kept, rounds.den * scale).reduced()
 
 

@@ -19,7 +19,6 @@ from crosstable.tiebreaks.base import (
     cut_sums,
     explain_value,
     sum_by,
-    trimmed_sums,
 )
 from crosstable.tiebreaks.berger import sum_text
 
@@ -40,14 +39,11 @@ def buchholz(a: Analysis, spec: Spec) -> Column:
     is the sum of all the others' scores, 5 + 4½ + 4 + 4 + 2½ + 1 = 21, and
     BH/C1 = 21 − 1 = 20 (Kalchev's 1 cut).
     """
-    col = a.basis(spec.basis)
     low, high = spec.cuts
     if low == high == 0:  # the three sums by outcome are shared with the Berger family
         return Column.combine([(Fraction(1), t) for t in a.opponent_sums(spec.basis)])
-    if a.unplayed_rules:
-        rounds = a.round_values(spec.basis)
-        return Column(cut_sums(rounds.p, a.n, rounds.value, low, high, vur=rounds.vur), rounds.den)
-    return Column(trimmed_sums(a, col.num[a.q], low, high), col.den)
+    rounds = a.round_values(spec.basis)
+    return Column(cut_sums(rounds.p, a.n, rounds.value, low, high, vur=rounds.vur), rounds.den)
 
 
 def explain_rounds(
