@@ -407,11 +407,9 @@ class _Bulk:
         n = self.n
         self.counts0 = base.outcome_counts
         self.bye_wins = base.bye_counts[:, WIN]
-        d = t.scoring.denominator
-        adjust = np.zeros(len(t.names), dtype=np.int64)
-        for i, v in t.adjustments.items():
-            adjust[i] = int(v * d)
-        self.points0 = (self.counts0 + base.bye_counts) @ self.units + adjust  # byes and deductions count
+        # byes and deductions count; deductions finer than the scoring's unit go the slow way
+        assert base.points.den == t.scoring.denominator
+        self.points0 = base.points.num
         self.gp0 = base.game_points.num
         # matrices of the played games: outcome counts and points of i against j
         self.by_outcome = np.zeros((3, n, n), dtype=np.int64)
