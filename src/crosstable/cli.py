@@ -233,14 +233,11 @@ def scenarios_command(
 
     with _errors(file):
         t = read(file, fmt=fmt, scoring=scoring)
-        if tiebreaks is None and rules is not None:
-            from crosstable.rules import preset
-
-            tiebreaks = ",".join(preset(rules))
         with _progress(quiet) as advance:
             report = scenarios(
                 t,
                 tiebreaks,
+                rules=rules,
                 scores=parse_scores(scores),
                 limit=limit,
                 samples=samples,

@@ -386,11 +386,12 @@ class Tournament:
         a = Analysis(self)
         return a.points.fractions()
 
-    def standings(self, tiebreaks: Sequence[str] | str | None = None) -> Standings:
-        """Rank the participants: points, then the tie-break criteria in order."""
+    def standings(self, tiebreaks: Sequence[str] | str | None = None, *, rules: str | None = None) -> Standings:
+        """Rank the participants: points, then the tie-break criteria in order (or a
+        preset regulation's, see :mod:`crosstable.rules`)."""
         from crosstable.ranking import rank
 
-        return rank(self, tiebreaks)
+        return rank(self, tiebreaks, rules=rules)
 
     @property
     def pending(self) -> int:

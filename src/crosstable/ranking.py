@@ -38,6 +38,16 @@ def default_criteria(t: Tournament) -> list[str]:
     return ["SB"]
 
 
+def criteria_for(t: Tournament, tiebreaks: Sequence[str] | str | None, rules: str | None = None) -> list[Spec]:
+    """The criteria to rank by: the list given, else a preset regulation's, else
+    :func:`default_criteria`."""
+    if tiebreaks is None and rules is not None:
+        from crosstable.rules import preset
+
+        tiebreaks = preset(rules)
+    return parse_list(tiebreaks if tiebreaks is not None else default_criteria(t))
+
+
 def declared_criteria(t: Tournament) -> list[str]:
     """The file's declared list, without the codes this version cannot compute (each
     is named in the tournament's warnings)."""
@@ -115,11 +125,7 @@ def rank(t: Tournament, tiebreaks: Sequence[str] | str | None = None, *, rules: 
     """Compute the standings of ``t`` under a criteria list, or else the list of a
     preset regulation (``rules``, see :mod:`crosstable.rules`), or else
     :func:`default_criteria`."""
-    if tiebreaks is None and rules is not None:
-        from crosstable.rules import preset
-
-        tiebreaks = preset(rules)
-    specs = parse_list(tiebreaks if tiebreaks is not None else default_criteria(t))
+    specs = criteria_for(t, tiebreaks, rules)
     seen: set[str] = set()
     for s in specs:
         if s.label in seen:

@@ -41,8 +41,8 @@ from numpy.typing import NDArray
 from crosstable.errors import CrosstableError
 from crosstable.model import DRAW, LOSS, PENDING, PLAYED, WIN, IntArray, Tournament
 from crosstable.numbers import fmt_vulgar, parse_number
-from crosstable.ranking import default_criteria, rank
-from crosstable.tiebreaks import Analysis, Spec, parse_list
+from crosstable.ranking import criteria_for, rank
+from crosstable.tiebreaks import Analysis, Spec
 from crosstable.tiebreaks.berger import PRESET_WEIGHTS
 
 DEFAULT_LIMIT = 3**14
@@ -157,6 +157,7 @@ def scenarios(
     t: Tournament,
     tiebreaks: Sequence[str] | str | None = None,
     *,
+    rules: str | None = None,
     scores: Sequence[str] | None = None,
     limit: int = DEFAULT_LIMIT,
     samples: int = DEFAULT_SAMPLES,
@@ -171,7 +172,7 @@ def scenarios(
     obviously correct method that the bulk engine is checked against.
     """
     assert t.status is not None
-    specs = parse_list(tiebreaks if tiebreaks is not None else default_criteria(t))
+    specs = criteria_for(t, tiebreaks, rules)
     games = np.nonzero(t.status == PENDING)[0]
     if len(games) == 0:
         raise CrosstableError("no games are left to play: the standings are final")
