@@ -190,7 +190,8 @@ def scenarios(
         count = samples
     rated = t.ratings is not None and any(r is not None for r in t.ratings)
     method += ", probabilities from ratings (Elo)" if rated else ", all results equally likely"
-    fide_unplayed = Analysis(t).unplayed_rules  # byes and forfeits of a Swiss event: art. 16
+    now = rank(t, [s.label for s in specs])  # the standings so far, the pending games left out
+    fide_unplayed = now.analysis.unplayed_rules  # byes and forfeits of a Swiss event: art. 16
     d = t.scoring.denominator
     odd_adjustment = any((v * d).denominator != 1 for v in t.adjustments.values())
     unsupported = [
@@ -206,7 +207,7 @@ def scenarios(
     if unsupported and bulk:
         warnings.append(f"{', '.join(unsupported)} evaluated by ranking every combination in full (slower)")
     use_bulk = bulk and not unsupported
-    engine = _Bulk(t, specs, games, options) if use_bulk else None
+    engine = _Bulk(now.analysis, specs, games, options) if use_bulk else None
 
     own = [_next_game(t, games, i) for i in range(n)]
     place_prob = np.zeros((n, n))
@@ -248,7 +249,6 @@ def scenarios(
             progress(done, count)
 
     pending_names = [(t.names[int(t.white[g])], t.names[int(t.black[g])]) for g in games]
-    now = rank(t, [s.label for s in specs])  # the pending games left out
     scores_now = now.analysis.points.fractions()
     outlooks = []
     for i in (r.index for r in now.rows):
@@ -393,7 +393,8 @@ class _Bulk:
     played games' part is computed once, each pending game adds its part per block.
     """
 
-    def __init__(self, t: Tournament, specs: Sequence[Spec], games: IntArray, options: Sequence[Option]) -> None:
+    def __init__(self, base: Analysis, specs: Sequence[Spec], games: IntArray, options: Sequence[Option]) -> None:
+        t = base.t
         assert t.status is not None
         self.t, self.specs, self.n = t, list(specs), len(t.names)
         self.gw = t.white[games]
@@ -403,7 +404,6 @@ class _Bulk:
         self.out_w = np.array([_outcome(o.white, o.black) for o in options], dtype=np.int64)
         self.out_b = 2 - self.out_w
         self.units = t.scoring.units()
-        base = Analysis(t)  # pending games are not counted
         self.base = base
         n = self.n
         self.counts0 = base.outcome_counts
