@@ -9,7 +9,6 @@ from __future__ import annotations
 import contextlib
 import sys
 from collections.abc import Callable, Iterator, Sequence
-from fractions import Fraction
 from typing import NoReturn
 
 import click
@@ -260,44 +259,13 @@ def rate(file: str, fmt: str, scoring: str | None, by: str, floating: bool, outp
     """Rate the participants of FILE by the Laplacian potential and flow (seed 003).
 
     Exact integers (fractions) for up to 60 participants, normalised shares beyond."""
-    import json
-
-    from crosstable.numbers import fmt_decimal, json_number
+    from crosstable.io.writers import render_potentials
     from crosstable.tiebreaks.potential import potentials
 
     with _errors(file):
         t = read(file, fmt=fmt, scoring=scoring)
-        result = potentials(t, exact=False if floating else None)
-    key = result.potential if by == "potential" else result.flow
-    order = sorted(range(len(t.names)), key=lambda i: (-key[i], i))
-    pot_share, flow_share = result.normalised("potential"), result.normalised("flow")
-
-    def show(x: Fraction | float) -> str:
-        return fmt_decimal(x) if isinstance(x, Fraction) else f"{float(x):.6g}"
-
-    if output == "json":
-        rows = [
-            {
-                "rank": k + 1,
-                "name": t.names[i],
-                "potential": json_number(result.potential[i]) if result.exact else float(result.potential[i]),
-                "flow": json_number(result.flow[i]) if result.exact else float(result.flow[i]),
-                "potential_share": float(pot_share[i]),
-                "flow_share": float(flow_share[i]),
-            }
-            for k, i in enumerate(order)
-        ]
-        data = {"by": by, "exact": result.exact, "ratings": rows, "warnings": result.warnings}
-        click.echo(json.dumps(data, ensure_ascii=False, indent=2))
-        return
-    lines = [f"{'#':>4}  {'Name':<24} {'Potential':>14} {'Flow':>14} {'Pot %':>7} {'Flow %':>7}"]
-    for k, i in enumerate(order):
-        lines.append(
-            f"{k + 1:>4}  {t.names[i]:<24} {show(result.potential[i]):>14} {show(result.flow[i]):>14} "
-            f"{100 * pot_share[i]:>6.2f}% {100 * flow_share[i]:>6.2f}%"
-        )
-    lines += [f"warning: {w}" for w in result.warnings]
-    click.echo("\n".join(lines))
+        text = render_potentials(t.names, potentials(t, exact=False if floating else None), by, output)
+    click.echo(text, nl=False)
 
 
 @main.command()

@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from crosstable.ranking import Standings
     from crosstable.scenarios import ScenarioReport
     from crosstable.schedule import Schedule
+    from crosstable.tiebreaks.potential import Potentials
 
 OUTPUTS = ("text", "json", "csv", "md", "html")
 
@@ -428,3 +429,41 @@ def render_scenarios(r: ScenarioReport, output: str) -> str:
     out = console.file
     assert isinstance(out, io.StringIO)
     return out.getvalue()
+
+
+def render_potentials(names: list[str], result: Potentials, by: str, output: str) -> str:
+    """Participants ordered by potential (or flow), with both and their shares, as an
+    aligned ``text`` table or ``json``."""
+    key = result.potential if by == "potential" else result.flow
+    order = sorted(range(len(names)), key=lambda i: (-key[i], i))
+    pot_share, flow_share = result.normalised("potential"), result.normalised("flow")
+
+    def exact_or_float(x: Fraction | float) -> int | float:
+        return json_number(x) if isinstance(x, Fraction) else float(x)
+
+    if output == "json":
+        rows = [
+            {
+                "rank": k + 1,
+                "name": names[i],
+                "potential": exact_or_float(result.potential[i]),
+                "flow": exact_or_float(result.flow[i]),
+                "potential_share": float(pot_share[i]),
+                "flow_share": float(flow_share[i]),
+            }
+            for k, i in enumerate(order)
+        ]
+        data = {"by": by, "exact": result.exact, "ratings": rows, "warnings": result.warnings}
+        return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+
+    def show(x: Fraction | float) -> str:
+        return fmt_number(x) if isinstance(x, Fraction) else f"{float(x):.6g}"
+
+    lines = [f"{'#':>4}  {'Name':<24} {'Potential':>14} {'Flow':>14} {'Pot %':>7} {'Flow %':>7}"]
+    for k, i in enumerate(order):
+        lines.append(
+            f"{k + 1:>4}  {names[i]:<24} {show(result.potential[i]):>14} {show(result.flow[i]):>14} "
+            f"{100 * pot_share[i]:>6.2f}% {100 * flow_share[i]:>6.2f}%"
+        )
+    lines += [f"warning: {w}" for w in result.warnings]
+    return "\n".join(lines) + "\n"
