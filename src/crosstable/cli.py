@@ -7,6 +7,7 @@ and exit status 2; nothing is written to standard output in that case.
 from __future__ import annotations
 
 import contextlib
+import json
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from typing import NoReturn
@@ -119,7 +120,6 @@ def _with_extras(t: Tournament, discipline: str | None, rankings: Sequence[str],
 
 def _seed_order(path: str, tiebreaks: str | None, scoring: str | None) -> list[str]:
     """Names in the order of a standings: our JSON output, or any tournament file ranked here."""
-    import json
     from pathlib import Path
 
     try:

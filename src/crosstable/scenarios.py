@@ -29,6 +29,7 @@ Decisions:
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -368,8 +369,6 @@ def _naive_places(
     t: Tournament, specs: Sequence[Spec], games: IntArray, options: Sequence[Option], block: IntArray
 ) -> tuple[IntArray, IntArray]:
     """Rank each combination by rebuilding the tournament: slow and obviously right."""
-    import dataclasses
-
     assert t.status is not None
     labels = [s.label for s in specs]
     lo = np.zeros((len(block), len(t.names)), dtype=np.int64)

@@ -26,6 +26,7 @@ report a missing or ill-typed field with its JSON path.
 from __future__ import annotations
 
 import json
+import math
 from fractions import Fraction
 from typing import Any
 
@@ -170,8 +171,6 @@ def read_json(text: str, source: str | None = None, scoring: Scoring | None = No
         table = Scoring.parse("chess")
     if r.problems:
         raise InputError(source, r.problems)
-    import math
-
     den = math.lcm(1, *(x.denominator for pair in scores for x in pair))
     arrays = [np.array(c, dtype=np.int64) for c in cols]
     t = Tournament(

@@ -9,6 +9,7 @@ codes differ only in their weights.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from fractions import Fraction
 
@@ -66,8 +67,6 @@ def weighted_sum(a: Analysis, spec: Spec) -> Column:
 
 
 def _cut_weighted(a: Analysis, spec: Spec, w: tuple[Fraction, Fraction, Fraction], low: int, high: int) -> Column:
-    import math
-
     basis = basis_of(a, spec)
     rounds = a.round_values(basis)
     scale = math.lcm(*(x.denominator for x in w))
