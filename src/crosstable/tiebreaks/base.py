@@ -471,9 +471,10 @@ class Analysis:
         if not (self.unplayed_rules or fore):
             col = self.basis(basis)
             n_games = len(self.p)
+            # the games' own (compact) arrays, not copies: this is the path of every cut Buchholz
             return Rounds(
-                self.p.astype(np.int64), self.r.astype(np.int64), col.num[self.q], np.zeros(n_games, dtype=bool),
-                self.q.astype(np.int64), self.rnd, np.ones(n_games, dtype=bool), col.den,
+                self.p, self.r, col.num[self.q], np.zeros(n_games, dtype=bool),
+                self.q, self.rnd, np.ones(n_games, dtype=bool), col.den,
             )  # fmt: skip
         own, opp = self.fore if fore else (self.points, self.adjusted if basis != "GP" else self.basis(basis))
         scale = opp.den // own.den if opp.den % own.den == 0 else 1
