@@ -167,3 +167,16 @@ def test_ratings_are_read_from_a_rating_column_and_from_games_lists() -> None:
     assert t.ratings == [2410, 2250] and "rating" not in t.declared
     games = "round,white,black,result,white_elo,black_elo\n1,A,B,1-0,2410,2250\n"
     assert crosstable.read_text(games).ratings == [2410, 2250]
+
+
+def test_one_score_cell_in_a_result_table_is_reported_not_crashing() -> None:
+    # Found by the robustness property: a "1-0" typed in a table of results made the reader
+    # treat the table as scores and fail inside; it must name the cells that are not scores.
+    text = (
+        (EXAMPLES / "seed-7-players.tsv")
+        .read_text(encoding="utf-8")
+        .replace("½\t½\t—\t½\t½\t1\t1", "½\t½\t—\t½\t½\t1-0\t1")
+    )
+    with pytest.raises(crosstable.InputError) as err:
+        crosstable.read_text(text, source="x.tsv")
+    assert str(err.value).startswith("x.tsv:2:15: '½' is not a score")

@@ -380,8 +380,8 @@ def read_crosstable(text: str, source: str | None = None, scoring: Scoring | Non
     numeric = (ka == NUM) & (kb == NUM)
     sums = (va + vb)[numeric]
     if sums.size:
-        values, freq = np.unique(sums, return_counts=True)
-        per_game_units = int(values[np.argmax(freq)])
+        sum_values, freq = np.unique(sums, return_counts=True)
+        per_game_units = int(sum_values[np.argmax(freq)])
     else:
         per_game_units = den
     per_game = Fraction(per_game_units, den)
