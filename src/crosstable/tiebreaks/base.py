@@ -473,8 +473,8 @@ class Analysis:
             n_games = len(self.p)
             # the games' own (compact) arrays, not copies: this is the path of every cut Buchholz
             return Rounds(
-                self.p, self.r, col.num[self.q], np.zeros(n_games, dtype=bool),
-                self.q, self.rnd, np.ones(n_games, dtype=bool), col.den,
+                self.p, self.r, col.num[self.q], np.broadcast_to(False, n_games),
+                self.q, self.rnd, np.broadcast_to(True, n_games), col.den,
             )  # fmt: skip
         own, opp = self.fore if fore else (self.points, self.adjusted if basis != "GP" else self.basis(basis))
         scale = opp.den // own.den if opp.den % own.den == 0 else 1
