@@ -112,6 +112,10 @@ class Rounds:
         return ordered
 
 
+FLAGS = "P"
+"""Modifiers that take no number: ``/P`` (DE: pairings predetermined, forfeits count)."""
+
+
 @dataclass(frozen=True)
 class Spec:
     """A criterion as written in a list: code, optional weights, modifiers, basis.
@@ -176,6 +180,9 @@ class Spec:
         if self.args is not None:
             text += "(" + ",".join(fmt_decimal(a) for a in self.args) + ")"
         for letter, number in self.modifiers:
+            if letter in FLAGS:
+                text += f"/{letter}"
+                continue
             sign = "+" if letter == "L" and number >= 0 else ""
             text += f"/{letter}{sign}{fmt_decimal(number)}"
         if self.basis:
@@ -242,7 +249,7 @@ class Criterion:
     takes_basis: bool = False
     kinds: tuple[str, ...] = ("result", "game_points", "goals")
     explain_fn: ExplainFn | None = None
-    local_display: Callable[[Analysis, Sequence[int]], list[Fraction]] | None = None
+    local_display: Callable[[Analysis, Sequence[int], Spec], list[Fraction]] | None = None
     doc: str = ""
 
     @property
@@ -371,18 +378,19 @@ class Analysis:
     @cached_property
     def points(self) -> Column:
         """The primary score S: points (match points in team events), from the
-        outcome counts and the scoring's points per outcome, plus any adjustment
-        (points deducted or awarded outside the games)."""
-        total = (self.outcome_counts + self.bye_counts) @ self.t.scoring.units()
-        if self.t.adjustments:
-            import math
-
-            den = math.lcm(self.D, *(v.denominator for v in self.t.adjustments.values()))
-            total = total * (den // self.D)
-            for i, v in self.t.adjustments.items():
-                total[i] += int(v * den)
-            return Column(total, den)
-        return Column(total, self.D)
+        outcome counts and the scoring's points per outcome, plus the points of the
+        rounds without an opponent (each bye's own, e.g. a TRF-2026 ``162``/``299``
+        value) and any adjustment (points deducted or awarded outside the games)."""
+        total = self.outcome_counts @ self.t.scoring.units()
+        extra = [(b.participant, b.points) for b in self.t.byes if b.points]
+        extra += list(self.t.adjustments.items())
+        if not extra:
+            return Column(total, self.D)
+        den = math.lcm(self.D, *(v.denominator for _, v in extra))
+        total = total * (den // self.D)
+        for i, v in extra:
+            total[i] += int(v * den)
+        return Column(total, den)
 
     @cached_property
     def game_points(self) -> Column:
@@ -701,7 +709,8 @@ def _fide_cuts(
     keep = np.ones(len(p), dtype=bool)
     order = np.argsort(p, kind="stable")
     bounds = np.searchsorted(p[order], np.arange(n + 1))
-    for i in np.unique(p[vur]).tolist():
+    with_vur = np.bincount(p[vur], minlength=n) > 0  # (np.unique would import numpy.ma: 40 ms)
+    for i in np.nonzero(with_vur)[0].tolist():
         rounds = order[bounds[i] : bounds[i + 1]].tolist()
         lows = min(low, len(rounds))
         for _ in range(lows):
@@ -715,6 +724,6 @@ def _fide_cuts(
             top = max(rounds, key=lambda e: (key[e], contribution[e]))
             rounds.remove(top)
             keep[top] = False
-    plain = np.nonzero(~np.isin(p, np.unique(p[vur])))[0]  # participants without such rounds
+    plain = np.nonzero(~with_vur[p])[0]  # participants without such rounds
     keep[plain] = _plain_cuts(p[plain], n, contribution[plain], key[plain], low, high)
     return keep

@@ -158,7 +158,7 @@ def gelbfuhs(a: Analysis, spec: Spec) -> Column:
     win_units = int(a.t.scoring.win * s.den)
     n_q = a.games_played[a.q]
     totals: list[Fraction] = [F(int(h), 2) for h in half_share.tolist()]
-    for m in np.unique(n_q).tolist():
+    for m in sorted(set(n_q.tolist())):  # (np.unique would import numpy.ma)
         if m == 0:
             continue
         mask = n_q == m

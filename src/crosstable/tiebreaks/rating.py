@@ -57,8 +57,12 @@ def dp(percent: int) -> int:
 
 
 def half_up(x: Fraction) -> int:
-    """Round to the nearest whole number, halves up (FIDE C.07: ARO, TPR)."""
-    return int((x + Fraction(1, 2)) // 1)
+    """Round to the nearest whole number, halves up (FIDE C.07: ARO, TPR).
+
+    >>> half_up(Fraction(5, 2)), half_up(Fraction(-5, 2)), half_up(Fraction(7, 3))
+    (3, -2, 2)
+    """
+    return (2 * x.numerator + x.denominator) // (2 * x.denominator)
 
 
 def _rated_games(a: Analysis, spec: Spec) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
