@@ -109,7 +109,7 @@ def test_the_2026_edition_caps_the_dummy_opponent(code: str) -> None:
     # expected.tbs-rules2026.json: TieBreakServer with its /V2 modifier (the 2026-03-01 rules);
     # the BH and SB of players 4, 6 and 11 change (art. 16.4).
     t = crosstable.read(FIDE / "tournament.trf")
-    assert t.fide_rules == "2024"  # the exercise starts on 2024/03/18
+    assert t.fide_rules == "2023"  # the exercise starts on 2024/03/18, before the 2024 edition (1 April)
     t.fide_rules = "2026"
     s = t.standings([code])
     for competitor in REFERENCE_2026["competitors"]:
@@ -227,6 +227,9 @@ def test_virtual_opponent_of_the_older_rules() -> None:
         ("swiss-2000p-11r.trf", "swiss-2000p-11r.tbs.tsv", ["BH/C1", "BH", "SB", "DE", "WIN"]),
         ("rr-300p.trf", "rr-300p.tbs.tsv", ["BH/C1", "BH", "SB", "DE", "WIN"]),
         ("swiss-2000p-11r.trf", "swiss-2000p-11r.tbs-tpn.tsv", ["TPN", "RTNG"]),
+        # a Swiss in which the tied players met only by forfeit: DE leaves them tied, DE/P does not
+        ("de-forfeit.trf", "de-forfeit.tbs.tsv", ["DE"]),
+        ("de-forfeit.trf", "de-forfeit-p.tbs.tsv", ["DE/P"]),
     ],
 )
 def test_the_order_equals_tiebreakserver(trf: str, reference: str, criteria: list[str]) -> None:
@@ -252,3 +255,92 @@ def test_standard_points() -> None:
     assert all(r.values["STD"] == r.points for r in s.rows)
     group = crosstable.read(Path(__file__).resolve().parent.parent / "examples" / "worldcup-2018-group-H.csv")
     assert group.standings(["STD"]).row("Japan").values["STD"] == Fraction(3, 2)
+
+
+def _reference_values(trf: str) -> dict[int, dict[str, str]]:
+    if trf == "tournament.trf":
+        return {c["startno"]: {k: str(v) for k, v in c["values"].items()} for c in REFERENCE["competitors"]}
+    rows = [line.split("\t") for line in (FIDE / trf).with_suffix(".tbs.tsv").read_text().splitlines()]
+    return {int(row[0]): dict(zip(rows[0], row, strict=True)) for row in rows[1:]}
+
+
+@pytest.mark.parametrize(("trf", "edition"), [("tournament.trf", "2023"), ("exercise-2025.trf", "2024")])
+def test_each_rule_edition_equals_tiebreakserver(trf: str, edition: str) -> None:
+    # SOURCE.txt: the exercise under the 2023 edition (start 2024/03/18) and, dated 2025/01/15, under
+    # the 2024 edition; FIDE changed no definition between them (announcement of 19 January 2024),
+    # and TieBreakServer gives the same values for both. The 2026 edition: the synthetic Swiss above.
+    t = crosstable.read(FIDE / trf)
+    assert t.fide_rules == edition
+    codes = [c for c in IMPLEMENTED if c not in ("PTS", *PRINTED_TO_2_DECIMALS)]
+    s = t.standings(codes)
+    for number, values in _reference_values(trf).items():
+        row = s.row(t.names[number - 1])
+        assert row.points == Fraction(values["PTS"])
+        for code in codes:
+            mine = -row.values[code] if code in NEGATED else row.values[code]
+            assert mine == Fraction(values[code]), (number, code)
+
+
+def _tsv(name: str) -> dict[int, dict[str, str]]:
+    rows = [line.split("\t") for line in (FIDE / name).read_text().splitlines()]
+    return {int(row[0]): dict(zip(rows[0], row, strict=True)) for row in rows[1:]}
+
+
+TRF2026_CODES = ["WIN", "BH", "BH/C1", "SB", "SB/C1", "FB", "KS"]
+
+
+def _assert_equal_to(t: crosstable.Tournament, reference: str) -> None:
+    s = t.standings(TRF2026_CODES)
+    for number, values in _tsv(reference).items():
+        row = s.row(t.names[number - 1])
+        assert row.points == Fraction(values["PTS"]), number
+        for code in TRF2026_CODES:
+            assert row.values[code] == Fraction(values[code]), (number, code)
+        assert int(row.place.split("-")[0]) == int(values["Rank"]), number
+
+
+@pytest.mark.parametrize("trf", ["exercise-trf2026.trf", "exercise-3-1-0.trf"])
+def test_trf_2026_records_equal_tiebreakserver(trf: str) -> None:
+    # SOURCE.txt: the exercise with ### comments, a 162 scoring line (1-1/2-0, and 3-1-0 with a
+    # 3-point PAB) and its half- and zero-point byes given only as 240 records; the reference's
+    # values and ranks on both.
+    _assert_equal_to(crosstable.read(FIDE / trf), trf.replace(".trf", ".tbs.tsv"))
+
+
+def test_abnormal_points_records(tmp_path: Path) -> None:
+    # TRF-2026 record 299: type (column 5), game points (14-17), round (20-22), players (24-27 …).
+    # A typed record with a round is an unplayed round worth those points: player 4's half-point
+    # bye of round 2 given as "299 H … 0.5 round 2" instead of its 240 record reads the same
+    # (the reference's values on the 240 form); an untyped record adds to (deducts from) the score.
+    text = (FIDE / "exercise-trf2026.trf").read_text()
+    typed = text.replace("240 H   2    4\n", "299 H         0.5    2    4\n")
+    assert typed != text
+    p = tmp_path / "typed.trf"
+    p.write_text(typed)
+    _assert_equal_to(crosstable.read(p), "exercise-trf2026.tbs.tsv")
+    p.write_text(text + "299          -1.0    5    7\n")
+    t = crosstable.read(p)
+    assert t.standings([]).row("Player 07").points == Fraction(_tsv("exercise-trf2026.tbs.tsv")[7]["PTS"]) - 1
+    p.write_text(text + "299 H         1.0  000\n")  # no round, no players: what every half-point bye is worth
+    t = crosstable.read(p)
+    before = Fraction(_tsv("exercise-trf2026.tbs.tsv")[4]["PTS"])
+    assert t.standings([]).row("Player 04").points == before + Fraction(1, 2)  # its bye: 1 instead of ½
+
+
+@pytest.mark.parametrize(
+    ("line", "where", "message"),
+    [
+        ("162  W 1.0    Q 0.5", ":7:15:", "scoring symbol 'Q'"),
+        ("240 X   2    4", ":7:5:", "bye type 'X'"),
+        ("240 H   2   99", ":7:11:", "player 99 is not a player"),
+        ("240 H   1    4", ":7:11:", "player 4 has a game in round 1"),
+        ("299          x.0   5    7", ":7:14:", "game points 'x.0'"),
+    ],
+)
+def test_trf_2026_records_are_checked(tmp_path: Path, line: str, where: str, message: str) -> None:
+    lines = (FIDE / "tournament.trf").read_text().splitlines()
+    p = tmp_path / "bad.trf"
+    p.write_text("\n".join([*lines[:6], line, *lines[6:]]) + "\n")
+    with pytest.raises(crosstable.InputError) as e:
+        crosstable.read(p)
+    assert where in str(e.value) and message in str(e.value)

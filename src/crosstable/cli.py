@@ -63,9 +63,9 @@ def main() -> None:
 @click.option("--lots-seed", type=int, default=None, help="Seed of the drawing of lots (criterion LOT).")
 @click.option(
     "--fide-rules",
-    type=click.Choice(["2024", "2026", "virtual"]),
+    type=click.Choice(["2023", "2024", "2026", "virtual"]),
     default=None,
-    help="Unplayed rounds: FIDE C.07 2024 or 2026 edition, or the virtual opponent of 2009-2022 "
+    help="Unplayed rounds: FIDE C.07 2023, 2024 or 2026 edition, or the virtual opponent of 2009-2022 "
     "(default: from the TRF start date, else 2026).",
 )
 @click.option("--output", "-o", type=click.Choice(OUTPUTS), default="text", show_default=True)

@@ -220,10 +220,11 @@ class Tournament:
     byes: list[Bye] = field(default_factory=list)
     """Rounds without an opponent (byes, absences), for events played in rounds."""
     fide_rules: str = "2026"
-    """The FIDE rules for unplayed rounds: ``2024`` (C.07: a dummy opponent with the
-    participant's own score), ``2026`` (since 1 March 2026: that score capped, art.
-    16.4) or ``virtual`` (2009-2022: a virtual opponent, unplayed rounds as draws in
-    the opponents' scores)."""
+    """The edition of FIDE C.07 for unplayed rounds: ``2023`` (approved August 2023: a
+    dummy opponent with the participant's own score), ``2024`` (in force 1 April 2024;
+    FIDE changed explanations only, not a definition, so it computes as 2023),
+    ``2026`` (since 1 March 2026: the dummy's score capped, art. 16.4) or ``virtual``
+    (2009-2022: a virtual opponent, unplayed rounds as draws in the opponents' scores)."""
     rounds_total: int | None = None
     """The number of rounds of the event, when known (TRF ``XXR``)."""
     start_date: str | None = None

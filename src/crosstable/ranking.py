@@ -153,7 +153,7 @@ def rank(t: Tournament, tiebreaks: Sequence[str] | str | None = None, *, rules: 
                     new.append(g)
                     continue
                 key = crit.local(a, spec, g)
-                display = crit.local_display(a, g) if crit.local_display else key.fractions()
+                display = crit.local_display(a, g, spec) if crit.local_display else key.fractions()
                 for p, v in zip(g, display, strict=True):
                     shown[p] = v
                 full = np.zeros(n, dtype=key.num.dtype)

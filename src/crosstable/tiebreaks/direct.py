@@ -7,21 +7,30 @@ from fractions import Fraction
 
 import numpy as np
 
-from crosstable.model import WIN
+from crosstable.model import PLAYED, WIN
 from crosstable.numbers import fmt_decimal, fmt_vulgar
 from crosstable.tiebreaks.base import Analysis, Column, Spec, column_of, criterion
 
 
-def _among(a: Analysis, group: Sequence[int]) -> tuple[list[Fraction], list[int], list[int]]:
+def counts_forfeits(a: Analysis, spec: Spec | None) -> bool:
+    """Whether games decided by forfeit count among the tied: with ``/P`` (pairings
+    predetermined) and in every round robin; in a Swiss event, without ``/P``, only
+    the games played over the board count, and a pairing settled by forfeit is a
+    game not played (as the FIDE reference applies C.07 art. 6)."""
+    return a.t.system != "swiss" or (spec is not None and spec.modifier("P") is not None)
+
+
+def _among(a: Analysis, group: Sequence[int], spec: Spec | None = None) -> tuple[list[Fraction], list[int], list[int]]:
     """Points each member took from the others, games each played among them, and
     how many pairings among them have no counted game."""
     pos = {p: k for k, p in enumerate(group)}
     score = [0] * len(group)
     met: list[set[int]] = [set() for _ in group]
+    every = counts_forfeits(a, spec)
     for k, p in enumerate(group):
         for e in a.entries_of(p).tolist():
             q = int(a.q[e])
-            if q in pos:
+            if q in pos and (every or a.status[e] == PLAYED):
                 score[k] += int(a.pts[e])
                 met[k].add(q)
     missing = [len(group) - 1 - len(met[k]) for k in range(len(group))]
@@ -29,7 +38,7 @@ def _among(a: Analysis, group: Sequence[int]) -> tuple[list[Fraction], list[int]
     return [Fraction(s, a.D) for s in score], games, missing
 
 
-@criterion("DE", "direct encounter", aliases=("H2H-CHESS", "DIRECT"), local=True)
+@criterion("DE", "direct encounter", aliases=("H2H-CHESS", "DIRECT"), modifiers="P", local=True)
 def direct_encounter(a: Analysis, spec: Spec, group: Sequence[int]) -> Column:
     """Direct encounter: the points the tied participants scored in the games among
     themselves.
@@ -41,11 +50,17 @@ def direct_encounter(a: Analysis, spec: Spec, group: Sequence[int]) -> Column:
     missing game won. The returned sort key is then a tier number, and the value
     shown is the points among the tied.
 
-    Source: FIDE C.07 (2023) art. 6. Example (seed 000): Zhelyazkov and Angelov,
+    Forfeits: in a round robin, and with ``/P`` (pairings predetermined) in any
+    event, a game decided by forfeit counts with its result; in a Swiss event
+    without ``/P`` only games played over the board count (see
+    :func:`counts_forfeits`).
+
+    Source: FIDE C.07 (2023) art. 6; the ``/P`` modifier as in the TRF-2026 ``202``
+    syntax and the FIDE reference implementation. Example (seed 000): Zhelyazkov and Angelov,
     tied on 4 points, drew with each other: DE ½ each, still tied, so the next
     criterion (SB) decides.
     """
-    score, _games, missing = _among(a, group)
+    score, _games, missing = _among(a, group, spec)
     if not any(missing):
         return column_of(score)
     return Column(np.array(tiers(score, missing, a.t.scoring.win), dtype=np.int64), 1)
@@ -80,9 +95,9 @@ def tiers(score: Sequence[Fraction], missing: Sequence[int], win: Fraction) -> l
     return tier
 
 
-def display_values(a: Analysis, group: Sequence[int]) -> list[Fraction]:
+def display_values(a: Analysis, group: Sequence[int], spec: Spec | None = None) -> list[Fraction]:
     """The value shown for DE: the points scored among the tied participants."""
-    return _among(a, group)[0]
+    return _among(a, group, spec)[0]
 
 
 @direct_encounter.explainer
@@ -92,14 +107,16 @@ def _explain(a: Analysis, spec: Spec, i: int, group: Sequence[int]) -> str:
     others = [p for p in group if p != i]
     parts: list[str] = []
     total = Fraction(0)
-    for e in a.entries_of(i).tolist():
+    every = counts_forfeits(a, spec)
+    counted = [e for e in a.entries_of(i).tolist() if every or a.status[e] == PLAYED]
+    for e in counted:
         q = int(a.q[e])
         if q in others:
             pts = Fraction(int(a.pts[e]), a.D)
             total += pts
             word = "won against" if a.r[e] == WIN else "drew with" if a.r[e] == 1 else "lost to"
             parts.append(f"{fmt_vulgar(pts)} ({word} {a.name(q)})")
-    unmet = [a.name(q) for q in others if q not in {int(a.q[e]) for e in a.entries_of(i).tolist()}]
+    unmet = [a.name(q) for q in others if q not in {int(a.q[e]) for e in counted}]
     names = ", ".join(a.name(p) for p in group)
     text = f"{spec.label} among {names} = {' + '.join(parts) or '0'} = {fmt_decimal(total)}"
     if unmet:

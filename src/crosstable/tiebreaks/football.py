@@ -134,7 +134,7 @@ def head_to_head_once(a: Analysis, spec: Spec, group: Sequence[int]) -> Column:
     return Column(np.array(h2h_tiers(a, group, False), dtype=np.int64), 1)
 
 
-def _h2h_display(a: Analysis, group: Sequence[int]) -> list[Fraction]:
+def _h2h_display(a: Analysis, group: Sequence[int], spec: Spec | None = None) -> list[Fraction]:
     return [Fraction(x, a.D) for x in mini_league(a, group)[0]]
 
 
