@@ -1,10 +1,15 @@
 """Benchmark against the FIDE reference, TieBreakServer (issue: FIDE TRF and tie-breaks).
 
-Whole process, same file, same run: ``crosstable standings FILE -t BH/C1,BH,SB,DE,WIN``
-against ``tiebreakchecker.py -i FILE -t PTS BH/C1 BH SB DE WIN``, on the synthetic
+Whole process, same file, same run: ``crosstable standings FILE -t BH/C1,BH,SB,DE,WIN,ARO``
+against ``tiebreakchecker.py -i FILE -t PTS BH/C1 BH SB DE WIN ARO``, on the synthetic
 2,000-player 11-round Swiss and the 300-player round robin of
-``shared/examples/fide/synthetic`` (ARO is left out: not implemented yet), with every
-PTS, BH/C1, BH, SB and WIN value compared.
+``shared/examples/fide/synthetic``, with every PTS, BH/C1, BH, SB, WIN and ARO value
+and every participant's rank compared (DE is compared through the rank: our DE values
+are points among the tied, the reference's a rank).
+
+Both programs' Python files are byte-compiled first (``compileall``), as a regular
+install does: this machine sets ``PYTHONDONTWRITEBYTECODE``, which would otherwise
+make every run of either compile its source again.
 
 TieBreakServer is not part of this project: fetch ``OttoMilvang/TieBreakServer`` and
 point ``TIEBREAKSERVER`` at its directory (Python 3.11, standard library and
@@ -20,6 +25,7 @@ as the best of three runs, the reference (minutes) once.
 
 from __future__ import annotations
 
+import compileall
 import json
 import os
 import subprocess
@@ -28,7 +34,7 @@ import time
 from fractions import Fraction
 from pathlib import Path
 
-CODES = ["BH/C1", "BH", "SB", "WIN"]
+CODES = ["BH/C1", "BH", "SB", "WIN", "ARO"]
 
 
 def run(cmd: list[str], cwd: str | None = None) -> tuple[float, str]:
@@ -44,6 +50,8 @@ def main() -> None:
     tbs = os.environ.get("TIEBREAKSERVER")
     if not tbs:
         sys.exit("set TIEBREAKSERVER to a checkout of OttoMilvang/TieBreakServer")
+    for folder_to_compile in (here / "src", Path(tbs)):
+        compileall.compile_dir(folder_to_compile, quiet=1)
     for name in sys.argv[2:] or ["swiss-2000p-11r.trf", "rr-300p.trf"]:
         path = folder / name
         ours_cmd = [
@@ -53,7 +61,7 @@ def main() -> None:
             "standings",
             str(path),
             "-t",
-            "BH/C1,BH,SB,DE,WIN",
+            "BH/C1,BH,SB,DE,WIN,ARO",
             "-o",
             "json",
         ]
@@ -68,6 +76,7 @@ def main() -> None:
             *CODES[:3],
             "DE",
             "WIN",
+            "ARO",
             "-d",
             "T",
         ]
@@ -83,9 +92,12 @@ def main() -> None:
             for code in CODES:
                 if Fraction(str(mine["tiebreaks"][code])) != Fraction(row[head.index(code)]):
                     differing += 1
+            low, _, high = str(mine["place"]).partition("-")  # a shared place "5-6" admits either rank
+            if not int(low) <= int(row[head.index("Rank")]) <= int(high or low):
+                differing += 1
         print(
             f"{name}: crosstable {t_ours:.2f} s, TieBreakServer {t_ref:.2f} s, ratio {t_ref / t_ours:.0f}x, "
-            f"values differing: {differing} of {5 * (len(rows) - 1)}"
+            f"values and ranks differing: {differing} of {(len(CODES) + 2) * (len(rows) - 1)}"
         )
 
 
