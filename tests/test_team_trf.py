@@ -111,3 +111,20 @@ def test_team_swiss_equals_tiebreakserver(trf: str) -> None:
         for code, ref in (("BH", "BH"), ("SB:MP", "SB:MP"), ("GP", "GPTS"), ("BH/C1", "BH/C1")):
             assert mine.values[code] == Fraction(row[head.index(ref)]), (row[0], code)
         assert int(mine.place.split("-")[0]) == int(row[1])
+
+
+def test_more_team_criteria_equal_tiebreakserver() -> None:
+    # tests/data/fide/SOURCE.txt: the reference on the synthetic team Swiss with game-point bases
+    # (BH:GP, SB:GP and their cuts: SB:GP is the game points scored × the opponent's game points),
+    # PS, KS, WIN, WON and FB.
+    from tests.conftest import DATA
+
+    t = crosstable.read(DATA / "fide" / "team-swiss-10x2.trf")
+    codes = ["BH:GP", "BH:GP/C1", "SB:GP", "SB:GP/C1", "PS", "KS", "WIN", "WON", "FB"]
+    s = t.standings(codes)
+    rows = [line.split("\t") for line in (DATA / "fide" / "team-swiss-10x2.tbs-more.tsv").read_text().splitlines()]
+    head = rows[0]
+    for row in rows[1:]:
+        mine = s.row(t.names[int(row[0]) - 1])
+        for code in codes:
+            assert mine.values[code] == Fraction(row[head.index(code)]), (row[0], code)

@@ -120,7 +120,9 @@ FLAGS = "P"
 class Spec:
     """A criterion as written in a list: code, optional weights, modifiers, basis.
 
-    ``SB``, ``BH/C1``, ``KS/L+1``, ``SB(2,1,0)``, ``SB:GP`` are all specs.
+    ``SB``, ``BH/C1``, ``KS/L+1``, ``SB(2,1,0)``, ``SB:GP``, ``BH:GP/C1`` are all specs;
+    the point-system suffix may also follow the modifiers (``BH/C1:GP``). The label is
+    written as in the TRF-2026 ``202`` line: code, suffix, modifiers.
 
     >>> Spec.parse("bh/c1")
     Spec('BH/C1')
@@ -134,7 +136,8 @@ class Spec:
     basis: str | None = None
 
     _PATTERN = re.compile(
-        r"^\s*([A-Za-z][A-Za-z0-9_-]*)\s*(?:\(([^()]*)\))?\s*((?:/\s*[A-Za-z]\s*[+-]?\s*[\d.,½]*\s*)*)(?::\s*(MP|GP))?\s*$",
+        r"^\s*([A-Za-z][A-Za-z0-9_-]*)\s*(?:\(([^()]*)\))?\s*(?::\s*(MP|GP)\s*)?"
+        r"((?:/\s*[A-Za-z]\s*[+-]?\s*[\d.,½]*\s*)*)(?::\s*(MP|GP))?\s*$",
         re.IGNORECASE,
     )
 
@@ -143,7 +146,10 @@ class Spec:
         m = cls._PATTERN.match(text)
         if not m:
             raise CriterionError(f"cannot read the criterion {text!r} (expected e.g. SB, BH/C1, KS/L+1, SB(2,1,0))")
-        raw, args_text, mods_text, basis = m.groups()
+        raw, args_text, basis_first, mods_text, basis_last = m.groups()
+        if basis_first and basis_last:
+            raise CriterionError(f"{text!r}: give :MP or :GP once")
+        basis = basis_first or basis_last
         code = ALIASES.get(raw.upper())
         if code is None:
             known = ", ".join(sorted(REGISTRY))
@@ -179,14 +185,14 @@ class Spec:
         text = self.code
         if self.args is not None:
             text += "(" + ",".join(fmt_decimal(a) for a in self.args) + ")"
+        if self.basis:
+            text += f":{self.basis}"
         for letter, number in self.modifiers:
             if letter in FLAGS:
                 text += f"/{letter}"
                 continue
             sign = "+" if letter == "L" and number >= 0 else ""
             text += f"/{letter}{sign}{fmt_decimal(number)}"
-        if self.basis:
-            text += f":{self.basis}"
         return text
 
     @property

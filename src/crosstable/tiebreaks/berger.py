@@ -92,8 +92,9 @@ def sonneborn_berger(a: Analysis, spec: Spec) -> Column:
     chess and (2, 1, 0) in draughts. ``SB(w,d,l)`` gives any other weights (for
     instance the (2, 1, 0) football variant of seed 003). In a team event ``SB`` is
     the match result (1, ½, 0) times the opponent's game points (the seeds' 1957
-    Olympiad), and ``SB:MP`` FIDE's team form: the match points scored times the
-    opponent's match points.
+    Olympiad); ``SB:MP`` and ``SB:GP`` are FIDE's team forms: the match (game) points
+    scored against each opponent times that opponent's match (game) points, as the
+    FIDE reference computes them.
 
     Source: seeds 000/002 (``ZB = T_won + 0.5·T_drawn``); FIDE C.07 art. 9.1.
 
@@ -101,7 +102,29 @@ def sonneborn_berger(a: Analysis, spec: Spec) -> Column:
     Alexandrov (4½), Angelov (4), Ganev (2½) and beat Kalchev (1) and Getovski (0):
     SB = 2.5 + 2.25 + 2 + 1.25 + 1 + 0 = 9.
     """
+    if _game_point_form(a, spec):
+        return _game_point_sb(a, spec)
     return weighted_sum(a, spec)
+
+
+def _game_point_form(a: Analysis, spec: Spec) -> bool:
+    return spec.basis == "GP" and a.t.kind == "game_points" and spec.args is None
+
+
+def _game_point_sb(a: Analysis, spec: Spec) -> Column:
+    """FIDE's team ``SB:GP``: Σ (game points scored in the match × the opponent's game
+    points), with the cuts of C.07 art. 14 (the lowest opponents first). Rounds
+    without an opponent count no game points of one's own."""
+    rounds = a.round_values("GP")
+    own = np.zeros(len(rounds.p), dtype=np.int64)
+    own[: len(a.gs)] = a.gs  # the games come first, in the order of the entries
+    contribution = own * rounds.value
+    low, high = spec.cuts
+    if low or high:
+        kept = cut_sums(rounds.p, a.n, contribution, low, high, key=rounds.value, vur=rounds.vur)
+    else:
+        kept = sum_by(rounds.p, contribution, a.n)
+    return Column(kept, a.t.score_denominator * rounds.den).reduced()
 
 
 @criterion("SHM", "simplified Berger (Dvoretsky, Shmulyan)", aliases=("OB", "SIMPLIFIED-BERGER"), takes_basis=True)
@@ -213,6 +236,8 @@ def sum_text(label: str, terms: Sequence[tuple[Fraction, str]], total: Fraction)
 def _explain_weighted(a: Analysis, spec: Spec, i: int, group: Sequence[int]) -> str:
     from crosstable.tiebreaks.buchholz import explain_rounds
 
+    if spec.code == "SB" and _game_point_form(a, spec):
+        return explain_rounds(a, spec, i, _game_point_sb(a, spec)[i], own_points=True)
     return explain_rounds(a, spec, i, weighted_sum(a, spec)[i], weights=weights(a, spec))
 
 

@@ -8,7 +8,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from crosstable.numbers import fmt_decimal
+from crosstable.numbers import fmt_decimal, fmt_vulgar
 from crosstable.tiebreaks.base import (
     Analysis,
     Column,
@@ -53,10 +53,12 @@ def explain_rounds(
     total: Fraction,
     weights: tuple[Fraction, Fraction, Fraction] | None = None,
     fore: bool = False,
+    own_points: bool = False,
 ) -> str:
     """A sum over rounds in words: each round's value (the opponent's score, or the
-    dummy opponent's), times the weight of the result for the Berger family, with the
-    rounds the modifiers cut named at the end."""
+    dummy opponent's), times the weight of the result for the Berger family (or, with
+    ``own_points``, times the game points scored in that round: team ``SB:GP``), with
+    the rounds the modifiers cut named at the end."""
     from crosstable.tiebreaks.berger import _weight_phrase
 
     rounds = a.round_values(spec.basis, fore=fore)
@@ -64,11 +66,14 @@ def explain_rounds(
     value = rounds.value[mine]
     by_outcome = None if weights is None else {2: weights[0], 1: weights[1], 0: weights[2]}
     scale = 1 if weights is None else math.lcm(*(w.denominator for w in weights))
-    contribution = (
-        value
-        if by_outcome is None
-        else np.array([int(by_outcome[int(rounds.r[e])] * scale) * int(rounds.value[e]) for e in mine], dtype=np.int64)
-    )
+    own = [Fraction(int(a.gs[e]), a.t.score_denominator) if e < len(a.gs) else Fraction(0) for e in mine]
+    if own_points:
+        den = a.t.score_denominator
+        contribution = np.array([int(x * den) * int(rounds.value[e]) for x, e in zip(own, mine, strict=True)])
+    elif by_outcome is None:
+        contribution = value
+    else:
+        contribution = np.array([int(by_outcome[int(rounds.r[e])] * scale) * int(rounds.value[e]) for e in mine])
     low, high = spec.cuts
     keep = cut_mask(np.zeros(len(mine), dtype=np.int64), 1, contribution, low, high, key=value, vur=rounds.vur[mine])
     if len(mine) <= low + high:
@@ -85,7 +90,9 @@ def explain_rounds(
             who = f"dummy (forfeit against {a.name(q)})"
         else:
             who = f"dummy ({byes.get((i, int(rounds.round[e])), 'unplayed')} bye, round {int(rounds.round[e])})"
-        if by_outcome is None:
+        if own_points:
+            part, text = own[k] * score, f"{fmt_vulgar(own[k])} × {who}'s {fmt_vulgar(score)}"
+        elif by_outcome is None:
             part, text = score, who
         else:
             w = by_outcome[int(rounds.r[e])]
