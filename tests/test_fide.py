@@ -267,7 +267,7 @@ def _reference_values(trf: str) -> dict[int, dict[str, str]]:
 @pytest.mark.parametrize(("trf", "edition"), [("tournament.trf", "2023"), ("exercise-2025.trf", "2024")])
 def test_each_rule_edition_equals_tiebreakserver(trf: str, edition: str) -> None:
     # SOURCE.txt: the exercise under the 2023 edition (start 2024/03/18) and, dated 2025/01/15, under
-    # the 2024 edition; FIDE changed no definition between them (announcement of 19 January 2024),
+    # the 2024 edition (from 2024-08-01); both are computed alike,
     # and TieBreakServer gives the same values for both. The 2026 edition: the synthetic Swiss above.
     t = crosstable.read(FIDE / trf)
     assert t.fide_rules == edition

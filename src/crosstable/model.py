@@ -221,8 +221,8 @@ class Tournament:
     """Rounds without an opponent (byes, absences), for events played in rounds."""
     fide_rules: str = "2026"
     """The edition of FIDE C.07 for unplayed rounds: ``2023`` (approved August 2023: a
-    dummy opponent with the participant's own score), ``2024`` (in force 1 April 2024;
-    FIDE changed explanations only, not a definition, so it computes as 2023),
+    dummy opponent with the participant's own score), ``2024`` (in force 1 August 2024;
+    it computes as 2023, as the FIDE reference does: one set of rules for both),
     ``2026`` (since 1 March 2026: the dummy's score capped, art. 16.4) or ``virtual``
     (2009-2022: a virtual opponent, unplayed rounds as draws in the opponents' scores)."""
     rounds_total: int | None = None

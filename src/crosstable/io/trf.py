@@ -218,15 +218,16 @@ def _points_field(text: str) -> Fraction | None:
 
 def rules_of_date(date: str) -> str:
     """The edition of FIDE C.07 in force on a start date (``YYYY/MM/DD``): ``2026``
-    from 1 March 2026, ``2024`` from 1 April 2024, ``2023`` before (the dummy-opponent
-    rules approved in August 2023; earlier events are also read with them, as the
-    FIDE reference does).
+    from 1 March 2026, ``2024`` from 1 August 2024 (approved 29 July 2024), ``2023``
+    before (the dummy-opponent rules approved 1 August 2023, applied from 1 September
+    2023, with explanations revised from 1 April 2024; earlier events are also read
+    with them, as the FIDE reference does).
 
     >>> rules_of_date("2024/03/18"), rules_of_date("2025-01-02"), rules_of_date("2026.03.15")
     ('2023', '2024', '2026')
     """
     day = date.strip().replace("-", "/").replace(".", "/")[:10]
-    return "2026" if day >= "2026/03/01" else "2024" if day >= "2024/04/01" else "2023"
+    return "2026" if day >= "2026/03/01" else "2024" if day >= "2024/08/01" else "2023"
 
 
 class _Grid:
