@@ -128,3 +128,26 @@ def test_more_team_criteria_equal_tiebreakserver() -> None:
         mine = s.row(t.names[int(row[0]) - 1])
         for code in codes:
             assert mine.values[code] == Fraction(row[head.index(code)]), (row[0], code)
+
+
+def test_team_byes_and_forfeits_equal_tiebreakserver() -> None:
+    # tests/data/fide/SOURCE.txt: a team Swiss with team byes (one team twice) and a match lost by
+    # forfeit on every board; the reference's values (its default: a team's bye is a drawn match
+    # with every board won; the dummy opponent of a bye has the team's own score, capped by the
+    # 2026 rules at a draw per round) and ranks.
+    from tests.conftest import DATA
+
+    t = crosstable.read(DATA / "fide" / "team-swiss-9x2-bye-forfeit.trf")
+    codes = {"BH": "BH", "BH/C1": "BH/C1", "SB:MP": "SB:MP", "GP": "GPTS", "SB:GP": "SB:GP", "FB": "FB"}
+    codes |= {"WIN": "WIN", "WON": "WON", "BH:GP": "BH:GP", "SB:GP/C1": "SB:GP/C1"}
+    s = t.standings(list(codes))
+    rows = [
+        line.split("\t") for line in (DATA / "fide" / "team-swiss-9x2-bye-forfeit.tbs.tsv").read_text().splitlines()
+    ]
+    head = rows[0]
+    for row in rows[1:]:
+        mine = s.row(t.names[int(row[0]) - 1])
+        assert mine.points == Fraction(row[head.index("PTS")])
+        for ours, theirs in codes.items():
+            assert mine.values[ours] == Fraction(row[head.index(theirs)]), (row[0], ours)
+        assert int(mine.place.split("-")[0]) == int(row[1])

@@ -140,10 +140,16 @@ class Bye:
     round: int
     kind: str
     points: Fraction
+    game_points: Fraction = Fraction(0)
+    """Game points the round brings (a team's pairing-allocated bye)."""
+    result: int | None = None
+    """The outcome it counts as, when not the kind's (a team's bye counts as a drawn match)."""
 
     @property
     def outcome(self) -> int:
         """As a result: a win for a full point, a draw for a half, a loss for nothing."""
+        if self.result is not None:
+            return self.result
         return WIN if self.kind in ("pab", "full") else DRAW if self.kind == "half" else LOSS
 
     @property

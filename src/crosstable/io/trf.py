@@ -54,7 +54,7 @@ from fractions import Fraction
 import numpy as np
 
 from crosstable.errors import InputError, Problem
-from crosstable.model import FORFEIT, PENDING, PLAYED, PRESET_SCORING, Bye, Declared, Scoring, Tournament
+from crosstable.model import DRAW, FORFEIT, PENDING, PLAYED, PRESET_SCORING, Bye, Declared, Scoring, Tournament
 from crosstable.numbers import parse_number
 
 _PLAYED = {"1": (2, 0), "0": (0, 2), "=": (1, 1), "W": (2, 0), "L": (0, 2), "D": (1, 1)}
@@ -408,7 +408,9 @@ def team_tournament(
     """The team event of a TRF file with team lines ``013``: every round, the games
     between two teams' players make one match; its game points are the sum of the
     boards, its match points come from comparing them (2-1-0). A team whose players
-    all had byes in a round has a bye worth a won match. Each team's players must be
+    had a pairing-allocated bye in a round, and no match, has the team's bye: as the
+    FIDE reference scores it by default, a drawn match (1 match point) with every
+    board won (game points = the number of boards). Each team's players must be
     players of the file and belong to one team only."""
     index = {num: k for k, num in enumerate(numbers)}
     team_of: dict[int, int] = {}
@@ -433,13 +435,14 @@ def team_tournament(
         if tw == tb:
             continue
         key = (int(r), min(tw, tb), max(tw, tb))
-        score = matches.setdefault(key, [0, 0, 0])  # game points of the lower and higher team, any played?
+        score = matches.setdefault(key, [0, 0, 0, 0])  # both teams' game points, any played?, boards
         first, second = (int(ws), int(bs)) if tw < tb else (int(bs), int(ws))
         score[0] += first
         score[1] += second
         score[2] |= int(st == PLAYED)
+        score[3] += 1
     columns: list[list[int]] = [[], [], [], [], [], []]
-    for (rnd, a, b), (x, y, played) in sorted(matches.items()):
+    for (rnd, a, b), (x, y, played, _) in sorted(matches.items()):
         record = (a, b, x, y, rnd, PLAYED if played else FORFEIT)
         for column_list, item in zip(columns, record, strict=True):
             column_list.append(item)
@@ -447,8 +450,9 @@ def team_tournament(
     team_t = Tournament.from_columns(names, columns, scoring=Scoring.parse("team"), kind="game_points", source=source)
     met = {(rnd, side) for rnd, a, b in matches for side in (a, b)}
     rounds = t.rounds_total or 0
+    boards = max((m[3] for m in matches.values()), default=1)
     team_t.byes = [
-        Bye(k, rnd, "pab", team_t.scoring.win)
+        Bye(k, rnd, "pab", team_t.scoring.draw, game_points=Fraction(boards), result=DRAW)
         for k in range(len(teams))
         for rnd in range(1, rounds + 1)
         if (rnd, k) not in met

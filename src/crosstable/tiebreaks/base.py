@@ -400,8 +400,17 @@ class Analysis:
 
     @cached_property
     def game_points(self) -> Column:
-        """Σ of the participant's own game scores (game points; goals for football)."""
-        return Column(self.group_sum(self.gs), self.t.score_denominator)
+        """Σ of the participant's own game scores (game points; goals for football),
+        with the game points of its byes (team events)."""
+        extra = [(b.participant, b.game_points) for b in self.t.byes if b.game_points]
+        total, den = self.group_sum(self.gs), self.t.score_denominator
+        if not extra:
+            return Column(total, den)
+        common = math.lcm(den, *(v.denominator for _, v in extra))
+        total = total * (common // den)
+        for i, v in extra:
+            total[i] += int(v * common)
+        return Column(total, common)
 
     @cached_property
     def outcome_counts(self) -> IntArray:
@@ -490,7 +499,14 @@ class Analysis:
                 self.p, self.r, col.num[self.q], np.broadcast_to(False, n_games),
                 self.q, self.rnd, np.broadcast_to(True, n_games), col.den,
             )  # fmt: skip
-        own, opp = self.fore if fore else (self.points, self.adjusted if basis != "GP" else self.basis(basis))
+        draw = self.t.scoring.draw
+        if fore:
+            own, opp = self.fore
+        elif basis == "GP":  # team events on game points: the dummy has the team's game points
+            own = opp = self.game_points
+            draw = self.game_points_of_a_draw
+        else:
+            own, opp = self.points, self.adjusted
         scale = opp.den // own.den if opp.den % own.den == 0 else 1
         played = self.status != FORFEIT
         if fore:  # the last round counts as played, as draws
@@ -502,7 +518,7 @@ class Analysis:
             dummy_games, dummy_byes = self._virtual_opponents(opp.den)
         elif self.t.fide_rules >= "2026":  # art. 16.4: the dummy's score is capped
             dummy_games = np.minimum(dummy_games, opp.num[self.q])
-            dummy_byes = np.minimum(dummy_byes, int(self.t.scoring.draw * self.last_round * opp.den))
+            dummy_byes = np.minimum(dummy_byes, int(draw * self.last_round * opp.den))
         games_value = np.where(played, opp.num[self.q], dummy_games)
         games_vur = (~played) & (self.r == LOSS)
         byes = self.t.byes
@@ -516,6 +532,15 @@ class Analysis:
             np.concatenate([played, np.zeros(len(byes), dtype=bool)]),
             opp.den,
         )
+
+    @cached_property
+    def game_points_of_a_draw(self) -> Fraction:
+        """The game points of a drawn match: half of what a match distributes (the
+        number of boards in chess)."""
+        if not len(self.t.white_score):
+            return Fraction(0)
+        most = int((self.t.white_score + self.t.black_score).max())
+        return Fraction(most, 2 * self.t.score_denominator)
 
     def _virtual_opponents(self, den: int) -> tuple[IntArray, IntArray]:
         """The scores of the virtual opponents of the older rules (FIDE C.02, 2009-2022)

@@ -15,7 +15,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from crosstable.model import DRAW, LOSS, WIN
+from crosstable.model import DRAW, LOSS, WIN, IntArray
 from crosstable.numbers import fmt_decimal, fmt_vulgar
 from crosstable.tiebreaks.base import Analysis, Column, Spec, column_of, criterion, cut_sums, sum_by
 
@@ -107,18 +107,27 @@ def sonneborn_berger(a: Analysis, spec: Spec) -> Column:
     return weighted_sum(a, spec)
 
 
+def own_game_points(a: Analysis, size: int) -> IntArray:
+    """The game points scored in each round of :meth:`Analysis.round_values` (the
+    games first, then the byes), in units of ``1/score_denominator``."""
+    own = np.zeros(size, dtype=np.int64)
+    own[: len(a.gs)] = a.gs
+    if size > len(a.gs):
+        den = a.t.score_denominator
+        own[len(a.gs) :] = [int(b.game_points * den) for b in a.t.byes]
+    return own
+
+
 def _game_point_form(a: Analysis, spec: Spec) -> bool:
     return spec.basis == "GP" and a.t.kind == "game_points" and spec.args is None
 
 
 def _game_point_sb(a: Analysis, spec: Spec) -> Column:
     """FIDE's team ``SB:GP``: Σ (game points scored in the match × the opponent's game
-    points), with the cuts of C.07 art. 14 (the lowest opponents first). Rounds
-    without an opponent count no game points of one's own."""
+    points), with the cuts of C.07 art. 14 (the lowest opponents first); a bye counts
+    its game points times the dummy opponent's score."""
     rounds = a.round_values("GP")
-    own = np.zeros(len(rounds.p), dtype=np.int64)
-    own[: len(a.gs)] = a.gs  # the games come first, in the order of the entries
-    contribution = own * rounds.value
+    contribution = own_game_points(a, len(rounds.p)) * rounds.value
     low, high = spec.cuts
     if low or high:
         kept = cut_sums(rounds.p, a.n, contribution, low, high, key=rounds.value, vur=rounds.vur)

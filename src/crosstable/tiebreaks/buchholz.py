@@ -59,17 +59,17 @@ def explain_rounds(
     dummy opponent's), times the weight of the result for the Berger family (or, with
     ``own_points``, times the game points scored in that round: team ``SB:GP``), with
     the rounds the modifiers cut named at the end."""
-    from crosstable.tiebreaks.berger import _weight_phrase
+    from crosstable.tiebreaks.berger import _weight_phrase, own_game_points
 
     rounds = a.round_values(spec.basis, fore=fore)
     mine = rounds.of(i)
     value = rounds.value[mine]
     by_outcome = None if weights is None else {2: weights[0], 1: weights[1], 0: weights[2]}
     scale = 1 if weights is None else math.lcm(*(w.denominator for w in weights))
-    own = [Fraction(int(a.gs[e]), a.t.score_denominator) if e < len(a.gs) else Fraction(0) for e in mine]
+    scored = own_game_points(a, len(rounds.p)) if own_points else np.zeros(len(rounds.p), dtype=np.int64)
+    own = [Fraction(int(scored[e]), a.t.score_denominator) for e in mine]
     if own_points:
-        den = a.t.score_denominator
-        contribution = np.array([int(x * den) * int(rounds.value[e]) for x, e in zip(own, mine, strict=True)])
+        contribution = scored[mine] * value
     elif by_outcome is None:
         contribution = value
     else:
