@@ -3,7 +3,8 @@
 - every coefficient equals its definition restated game by game with Fractions (tests/naive.py);
 - renumbering the participants changes nothing but the numbering;
 - the same table written in any supported text format, or as a games list, gives the same values;
-- exact ties stay ties: participants share a place exactly when all their values are equal.
+- exact ties stay ties: participants share a place exactly when all their values are equal;
+- the value of a criterion does not depend on the criteria before it in the list.
 """
 
 from __future__ import annotations
@@ -127,3 +128,25 @@ def test_exact_ties_stay_ties(t: Tournament) -> None:
         assert (a.place == b.place) == same
         if not same:
             assert (a.points, *(a.values[k] for k in s.labels)) > (b.points, *(b.values[k] for k in s.labels))
+
+
+@settings(max_examples=40, deadline=None)
+@given(round_robins(), st.permutations(CRITERIA))
+def test_a_value_does_not_depend_on_the_criteria_before_it(t: Tournament, order: list[str]) -> None:
+    # Issue "FIDE TRF": the value of a (global) tie-break is the same wherever it stands in the list.
+    assert {r.name: r.values for r in t.standings(order).rows} == {r.name: r.values for r in t.standings(CRITERIA).rows}
+
+
+FIDE_CRITERIA = ["BH", "BH/C1", "BH/M1", "SB", "SB/C1", "FB", "AOB", "KS", "PS", "WIN", "WON", "VUR", "ABH", "ARO"]
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.permutations(FIDE_CRITERIA))
+def test_nor_in_a_swiss_with_unplayed_rounds(order: list[str]) -> None:
+    # The FIDE tie-break exercise (tests/data/fide: forfeits, every bye kind, a withdrawal), whose
+    # unplayed rounds go through the dummy-opponent rules shared by all these criteria.
+    from tests.conftest import DATA
+
+    t = crosstable.read(DATA / "fide" / "tournament.trf")
+    reference = {r.name: r.values for r in t.standings(FIDE_CRITERIA).rows}
+    assert {r.name: r.values for r in t.standings(order).rows} == reference
