@@ -301,5 +301,17 @@ def _progress(quiet: bool) -> Iterator[Callable[[int, int], None] | None]:
         yield advance
 
 
+@main.command()
+@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on (local only by default).")
+@click.option("--port", default=8000, show_default=True, help="Port to listen on.")
+@click.option("--workers", default=1, show_default=True, help="Server processes (one per core for heavy use).")
+def serve(host: str, port: int, workers: int) -> None:
+    """Start the local web page and HTTP API and print its address."""
+    import uvicorn
+
+    click.echo(f"crosstable: open http://{host}:{port}/ (API schema at /docs); Ctrl-C stops")
+    uvicorn.run("crosstable.web.app:app", host=host, port=port, workers=workers, log_level="warning")
+
+
 if __name__ == "__main__":  # pragma: no cover
     main()

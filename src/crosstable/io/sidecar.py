@@ -26,11 +26,12 @@ from crosstable.numbers import parse_number
 _CARD_COLUMNS = ("yellow", "indirect_red", "direct_red", "yellow_and_direct_red")
 
 
-def _rows(path: str | Path) -> tuple[str, list[tuple[int, list[str]]]]:
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as e:
-        raise InputError(str(path), [Problem(f"cannot read the file: {e}")]) from None
+def _rows(path: str | Path, text: str | None = None) -> tuple[str, list[tuple[int, list[str]]]]:
+    if text is None:
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as e:
+            raise InputError(str(path), [Problem(f"cannot read the file: {e}")]) from None
     reader = csv.reader(text.splitlines(), delimiter=sniff_delimiter(text))
     return str(path), [(k + 1, r) for k, r in enumerate(reader) if any(c.strip() for c in r)]
 
@@ -41,9 +42,10 @@ def _team(t: Tournament, name: str, source: str, line: int) -> int:
     raise InputError(source, [Problem(f"{name!r} is not a participant of the tournament", line, 1)])
 
 
-def add_discipline(t: Tournament, path: str | Path) -> Tournament:
-    """The tournament with the cards and points adjustments of a discipline file."""
-    source, rows = _rows(path)
+def add_discipline(t: Tournament, path: str | Path, text: str | None = None) -> Tournament:
+    """The tournament with the cards and points adjustments of a discipline file
+    (``text``, when given, is its content and ``path`` only names it)."""
+    source, rows = _rows(path, text)
     if not rows:
         raise InputError(source, [Problem("the file is empty", 1, 1)])
     header = [c.strip().lower() for c in rows[0][1]]

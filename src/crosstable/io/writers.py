@@ -13,7 +13,6 @@ import json
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from crosstable.model import FORFEIT, PENDING
 from crosstable.numbers import fmt_number, fmt_vulgar, json_number, parse_number
 
 if TYPE_CHECKING:
@@ -194,40 +193,12 @@ def to_text(s: Standings, style: str = "decimal", crosstable: bool = False, widt
 
 
 def crosstable_grid(s: Standings, style: str = "decimal") -> tuple[list[str], list[list[str]]]:
-    """The results grid in the order of the standings: header and rows of text
-    (``×`` on the diagonal, ``.`` for a game not played yet, ``+``/``-`` forfeits;
-    scores as ``2:1`` in football, every game of a double round robin in its cell)."""
-    t = s.tournament
-    order = [r.index for r in s.rows]
-    pos = {p: k for k, p in enumerate(order)}
-    n = len(order)
-    cells: list[list[list[str]]] = [[[] for _ in range(n)] for _ in range(n)]
-    d = t.score_denominator
-    assert t.status is not None
-    columns = (t.white, t.black, t.white_score, t.black_score, t.status)
-    for w, b, ws, bs, st in zip(*(c.tolist() for c in columns), strict=True):
-        if st == PENDING:
-            a, c = ".", "."
-        elif st == FORFEIT and t.kind != "goals":
-            a, c = ("+" if ws > bs else "-"), ("+" if bs > ws else "-")
-        elif t.kind == "goals":
-            x, y = fmt_vulgar(Fraction(ws, d)), fmt_vulgar(Fraction(bs, d))
-            a, c = f"{x}:{y}", f"{y}:{x}"
-        else:
-            a, c = fmt_vulgar(Fraction(ws, d)), fmt_vulgar(Fraction(bs, d))
-        cells[pos[w]][pos[b]].append(a)
-        cells[pos[b]][pos[w]].append(c)
-    head = ["#", "Name", *(str(k + 1) for k in range(n)), "Points"]
-    body = [
-        [
-            str(k + 1),
-            t.names[p],
-            *(" ".join(c) if j != k else "×" for j, c in enumerate(cells[k])),
-            fmt_number(s.rows[k].points, style),
-        ]
-        for k, p in enumerate(order)
-    ]
-    return head, body
+    """The results grid in the order of the standings, as text (see
+    :func:`crosstable.report.crosstable_cells`)."""
+    from crosstable.report import crosstable_cells
+
+    head, grid = crosstable_cells(s, style)
+    return head, [[c.text for c in row] for row in grid]
 
 
 def crosstable_table(s: Standings, style: str = "decimal") -> Any:
@@ -244,42 +215,10 @@ def crosstable_table(s: Standings, style: str = "decimal") -> Any:
 
 
 def to_html(s: Standings, style: str = "fraction") -> str:
-    """A standalone, printable HTML page: the standings, then the crosstable. Every
-    text from the input is escaped."""
-    from html import escape
+    """A standalone, printable HTML page (the template shared with the web page)."""
+    from crosstable.report import render_report
 
-    head, body = _table(s, style)
-    title = escape(s.tournament.source or "Standings")
-    rows = "\n".join("<tr>" + "".join(f"<td>{escape(c)}</td>" for c in row) + "</tr>" for row in body)
-    grid_head, grid_body = crosstable_grid(s, style)
-    cross_head = "".join(f"<th>{escape(h)}</th>" for h in grid_head)
-    cross_rows = "\n".join("<tr>" + "".join(f"<td>{escape(c)}</td>" for c in row) + "</tr>" for row in grid_body)
-    warnings = "".join(f"<li>{escape(w)}</li>" for w in s.warnings)
-    criteria = escape(", ".join(s.labels))
-    return f"""<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>{title}</title>
-<style>
-body {{ font-family: system-ui, sans-serif; margin: 2em; }}
-table {{ border-collapse: collapse; margin-bottom: 2em; }}
-th, td {{ border: 1px solid #999; padding: 0.2em 0.6em; text-align: right; }}
-td:nth-child(2), th:nth-child(2) {{ text-align: left; }}
-@media print {{ body {{ margin: 0; }} }}
-</style></head>
-<body>
-<h1>{title}</h1>
-<p>Criteria after points: {criteria}</p>
-<table><thead><tr>{"".join(f"<th>{escape(h)}</th>" for h in head)}</tr></thead>
-<tbody>
-{rows}
-</tbody></table>
-<h2>Crosstable</h2>
-<table><thead><tr>{cross_head}</tr></thead>
-<tbody>
-{cross_rows}
-</tbody></table>
-{f"<ul>{warnings}</ul>" if warnings else ""}
-</body></html>
-"""
+    return render_report(s, style)
 
 
 def render(s: Standings, output: str, style: str = "decimal", crosstable: bool = False) -> str:

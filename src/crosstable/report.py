@@ -1,0 +1,144 @@
+"""The HTML views of a standings: one set of templates for the command line's
+``--output html``, the web page's tables and its printable report.
+
+The templates (``crosstable/templates``, Jinja2 with autoescaping) receive a plain
+*view*: rows of text cells, the crosstable's cells with a class (``w`` won, ``d``
+drawn, ``l`` lost, ``fw``/``fl`` forfeit won/lost, ``p`` pending, ``x`` diagonal)
+and the share of the points taken (for the heat map), and the note saying which
+criterion separated a row from the next. Every text from the input reaches the page
+through the template's escaping, never as markup.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import cache
+from typing import TYPE_CHECKING, Any
+
+from crosstable.model import FORFEIT, LOSS, PENDING, WIN
+from crosstable.numbers import fmt_number, fmt_vulgar
+
+if TYPE_CHECKING:
+    import jinja2
+
+    from crosstable.ranking import Standings
+
+
+@dataclass
+class Cell:
+    text: str
+    cls: str
+    heat: float | None = None
+
+
+@dataclass
+class View:
+    title: str
+    criteria: list[str]
+    head: list[str]
+    rows: list[list[str]]
+    names: list[str]
+    grid_head: list[str]
+    grid: list[list[Cell]]
+    warnings: list[str] = field(default_factory=list)
+
+
+def view(s: Standings, style: str = "fraction") -> View:
+    """The view of a standings that every HTML template takes."""
+    from crosstable.io.writers import _table, decided_note
+
+    head, body = _table(s, style)
+    if s.tournament.kind != "goals":
+        notes = [decided_note(s, k) for k in range(len(s.rows))]
+        if any(notes):
+            head = [*head, "Decided"]
+            body = [[*row, note] for row, note in zip(body, notes, strict=True)]
+    grid_head, grid = crosstable_cells(s, style)
+    return View(
+        title=s.tournament.source or "Standings",
+        criteria=list(s.labels),
+        head=head,
+        rows=body,
+        names=[r.name for r in s.rows],
+        grid_head=grid_head,
+        grid=grid,
+        warnings=list(s.warnings),
+    )
+
+
+def crosstable_cells(s: Standings, style: str = "decimal") -> tuple[list[str], list[list[Cell]]]:
+    """The results grid in the order of the standings: ``×`` on the diagonal, ``.``
+    for a game not played yet, ``+``/``-`` forfeits, scores as ``2:1`` in football,
+    every game of a double round robin in its cell; each cell with its class and the
+    share of the available points the row's participant took there."""
+    t = s.tournament
+    order = [r.index for r in s.rows]
+    pos = {p: k for k, p in enumerate(order)}
+    n = len(order)
+    texts: list[list[list[str]]] = [[[] for _ in range(n)] for _ in range(n)]
+    outcomes: list[list[list[str]]] = [[[] for _ in range(n)] for _ in range(n)]
+    taken: list[list[list[Fraction]]] = [[[] for _ in range(n)] for _ in range(n)]
+    d = t.score_denominator
+    win = t.scoring.win or Fraction(1)
+    assert t.status is not None
+    columns = (t.white, t.black, t.white_score, t.black_score, t.status, t.white_outcome, t.black_outcome)
+    for w, b, ws, bs, st, wo, bo in zip(*(c.tolist() for c in columns), strict=True):
+        for me, other, mine, theirs, outcome in ((w, b, ws, bs, wo), (b, w, bs, ws, bo)):
+            cell = (pos[me], pos[other])
+            if st == PENDING:
+                texts[cell[0]][cell[1]].append(".")
+                outcomes[cell[0]][cell[1]].append("p")
+                continue
+            if st == FORFEIT and t.kind != "goals":
+                texts[cell[0]][cell[1]].append("+" if mine > theirs else "-")
+                outcomes[cell[0]][cell[1]].append("fw" if outcome == WIN else "fl")
+            elif t.kind == "goals":
+                texts[cell[0]][cell[1]].append(f"{fmt_vulgar(Fraction(mine, d))}:{fmt_vulgar(Fraction(theirs, d))}")
+                outcomes[cell[0]][cell[1]].append({WIN: "w", LOSS: "l"}.get(outcome, "d"))
+            else:
+                texts[cell[0]][cell[1]].append(fmt_vulgar(Fraction(mine, d)))
+                outcomes[cell[0]][cell[1]].append({WIN: "w", LOSS: "l"}.get(outcome, "d"))
+            taken[cell[0]][cell[1]].append(t.scoring.points(outcome) / win)
+    head = ["#", "Name", *(str(k + 1) for k in range(n)), "Points"]
+    grid: list[list[Cell]] = []
+    for k, p in enumerate(order):
+        row = [Cell(str(k + 1), "num"), Cell(t.names[p], "name")]
+        for j in range(n):
+            if j == k:
+                row.append(Cell("×", "x"))
+                continue
+            kinds = set(outcomes[k][j])
+            cls = kinds.pop() if len(kinds) == 1 else ("mixed" if kinds else "none")
+            shares = taken[k][j]
+            heat = float(sum(shares) / len(shares)) if shares else None
+            row.append(Cell(" ".join(texts[k][j]), cls, heat))
+        row.append(Cell(fmt_number(s.rows[k].points, style), "num"))
+        grid.append(row)
+    return head, grid
+
+
+@cache
+def _environment() -> jinja2.Environment:
+    import jinja2
+
+    return jinja2.Environment(
+        loader=jinja2.PackageLoader("crosstable", "templates"),
+        autoescape=True,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        undefined=jinja2.StrictUndefined,
+    )
+
+
+def render_report(s: Standings, style: str = "fraction") -> str:
+    """A standalone, printable HTML page: the standings, then the crosstable (the
+    command line's ``--output html`` and the web page's report)."""
+    return _environment().get_template("report.html").render(v=view(s, style))
+
+
+def render_fragments(s: Standings, style: str = "fraction") -> dict[str, Any]:
+    """The standings and crosstable tables alone, for the web page (same macros)."""
+    module = _environment().get_template("tables.html").module
+    v = view(s, style)
+    return {"standings": str(module.standings(v)), "crosstable": str(module.crosstable(v))}  # type: ignore[attr-defined]

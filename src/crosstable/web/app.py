@@ -1,0 +1,355 @@
+"""The local web page and its HTTP API (``crosstable serve``).
+
+A thin face over the library: every answer is computed by the same functions as the
+command line, and the page's tables come from the same templates as ``--output
+html`` (:mod:`crosstable.report`). Nothing is loaded from the network: the page's
+script and style are files of this package.
+
+Endpoints (their schema at ``/openapi.json``, browsable at ``/docs``):
+
+- ``POST /api/standings``: a tournament (file content in any supported format, or
+  our JSON tournament object) and options; the answer is the JSON of SPEC §11, with,
+  on request, every participant's explanation, the Laplacian potentials and the
+  tables as HTML.
+- ``POST /api/export``: the same request and ``to`` (``csv``, ``json``, ``trf``,
+  ``html``): a file to download.
+- ``POST /api/upload``: a file (multipart); its text, decoded as UTF-8 or else
+  Latin-1, and the format detected.
+- ``POST /api/schedule``: Berger tables for N participants or a list of names.
+- ``POST /api/scenarios``: what the games still to be played can change.
+
+Limits (decided here; arguments of :func:`create_app`): a request body of at most
+5 MB and at most 5,000 participants (413 beyond either); schedules of at most 200
+participants and scenario runs of at most a million combinations or 200,000 samples
+(422 from the schema). An input that cannot be read answers 422 with every
+problem's line, column and message. Every text from the input is escaped in the
+page and the HTML exports, and CSV cells that a spreadsheet would run as a formula
+(``=``, ``+``, ``-``, ``@`` at the start) get a leading apostrophe.
+"""
+
+from __future__ import annotations
+
+import importlib.resources
+from typing import Annotated, Any, Literal
+
+from fastapi import FastAPI, File, HTTPException, Request, Response, UploadFile
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import HTMLResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, ConfigDict, Field
+from starlette.middleware.base import BaseHTTPMiddleware, RequestResponseEndpoint
+
+from crosstable.errors import CrosstableError, InputError
+from crosstable.io import FORMATS, read_text
+from crosstable.model import Tournament
+from crosstable.ranking import Standings, rank
+from crosstable.rules import PRESETS
+
+MAX_BYTES = 5_000_000
+MAX_PARTICIPANTS = 5_000
+
+Format = Literal["auto", "crosstable", "games", "trf", "pgn", "json"]
+FideRules = Literal["2023", "2024", "2026", "virtual"]
+Number = int | float | str
+
+
+class TournamentRequest(BaseModel):
+    """A tournament: ``content`` (a file's text) or ``tournament`` (our JSON object)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    content: str | None = Field(None, description="The file's text, in any supported format.")
+    tournament: dict[str, Any] | None = Field(
+        None, description="Our JSON tournament object (crosstable convert --to json)."
+    )
+    format: Format = "auto"
+    filename: str | None = Field(None, max_length=200, description="Shown in messages and titles.")
+    scoring: str | None = Field(None, max_length=40, description="chess, draughts, football, team or W:D:L.")
+    discipline: str | None = Field(None, description="A discipline file's text: cards and deductions per team.")
+
+
+class StandingsRequest(TournamentRequest):
+    tiebreaks: list[str] | None = Field(None, description="Criteria in order, e.g. ['SB', 'BH/C1']; none: default.")
+    rules: str | None = Field(None, description="A preset regulation: " + ", ".join(sorted(PRESETS)) + ".")
+    fide_rules: FideRules | None = None
+    explain: bool = Field(False, description="Add every participant's explanation.")
+    potentials: bool = Field(False, description="Add the Laplacian potentials and flows.")
+    html: bool = Field(False, description="Add the standings and crosstable tables as HTML.")
+
+
+class ExportRequest(StandingsRequest):
+    to: Literal["csv", "json", "trf", "html"] = "csv"
+
+
+class ScenariosRequest(TournamentRequest):
+    tiebreaks: list[str] | None = None
+    rules: str | None = None
+    scores: list[str] | None = Field(None, description="Score lines a pending game can end with, e.g. ['1:0', '0:0'].")
+    limit: int = Field(100_000, ge=1, le=1_000_000, description="Enumerate all combinations up to this many.")
+    samples: int = Field(20_000, ge=100, le=200_000, description="Monte Carlo samples beyond the limit.")
+    seed: int = Field(0, ge=0, le=2**31)
+
+
+class ScheduleRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    n: int | None = Field(None, ge=2, le=200, description="Number of participants (or give names).")
+    names: list[Annotated[str, Field(min_length=1, max_length=200)]] | None = Field(None, min_length=2, max_length=200)
+    double: bool = False
+
+
+class Row(BaseModel):
+    rank: int
+    place: str
+    name: str
+    points: Number
+    tiebreaks: dict[str, Number]
+    decided_by: str | None = None
+    model_config = ConfigDict(extra="allow")
+
+
+class StandingsResponse(BaseModel):
+    """The JSON of SPEC §11, and what was asked for besides."""
+
+    scoring: dict[str, Number]
+    tiebreaks: list[str]
+    standings: list[Row]
+    warnings: list[str]
+    explanations: dict[str, str] | None = None
+    potentials: list[dict[str, Any]] | None = None
+    html: dict[str, str] | None = None
+
+
+class Problem(BaseModel):
+    line: int | None
+    column: int | None
+    message: str
+
+
+class ErrorAnswer(BaseModel):
+    detail: str
+    source: str | None = None
+    problems: list[Problem] = []
+
+
+ERRORS: dict[int | str, dict[str, Any]] = {
+    400: {"model": ErrorAnswer, "description": "The body is not well-formed (not JSON, or not a form)."},
+    413: {"model": ErrorAnswer, "description": "The input is larger than the server's limits."},
+    422: {"model": ErrorAnswer, "description": "The input cannot be read: each problem with its line and column."},
+}
+
+
+class _BodyLimit(BaseHTTPMiddleware):
+    """413 for a request body over the limit, by its declared length or as read."""
+
+    def __init__(self, app: Any, max_bytes: int) -> None:
+        super().__init__(app)
+        self.max_bytes = max_bytes
+
+    async def dispatch(self, request: Request, call_next: RequestResponseEndpoint) -> Response:
+        declared = request.headers.get("content-length")
+        too_big = declared is not None and declared.isdigit() and int(declared) > self.max_bytes
+        if not too_big and request.method == "POST" and declared is None:
+            too_big = len(await request.body()) > self.max_bytes
+        if too_big:
+            text = f"the request is larger than {self.max_bytes:,} bytes"
+            return JSONResponse({"detail": text, "problems": []}, status_code=413)
+        return await call_next(request)
+
+
+def create_app(max_bytes: int = MAX_BYTES, max_participants: int = MAX_PARTICIPANTS) -> FastAPI:
+    """The web application: the page, its assets and the API."""
+    app = FastAPI(
+        title="crosstable",
+        summary="Tournament results in, standings with exact tie-break coefficients out.",
+        version=_version(),
+    )
+    app.add_middleware(_BodyLimit, max_bytes=max_bytes)
+    static = importlib.resources.files("crosstable.web") / "static"
+    app.mount("/static", StaticFiles(directory=str(static)), name="static")
+
+    @app.exception_handler(CrosstableError)
+    async def _unreadable(request: Request, error: CrosstableError) -> JSONResponse:
+        return JSONResponse(_error_body(error), status_code=422)
+
+    @app.exception_handler(RequestValidationError)
+    async def _invalid(request: Request, error: RequestValidationError) -> JSONResponse:
+        messages = [f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in error.errors()]
+        problems = [{"line": None, "column": None, "message": m} for m in messages]
+        detail = "the request does not match the API's schema: " + "; ".join(messages)
+        return JSONResponse({"detail": detail, "problems": problems}, status_code=422)
+
+    def tournament_of(req: TournamentRequest) -> Tournament:
+        if (req.content is None) == (req.tournament is None):
+            raise CrosstableError("give either content (a file's text) or tournament (our JSON object)")
+        if req.tournament is not None:
+            import json
+
+            text, fmt = json.dumps(req.tournament), "json"
+        else:
+            assert req.content is not None
+            text, fmt = req.content, req.format
+        if len(text) > max_bytes:
+            raise HTTPException(413, f"the input is larger than {max_bytes:,} characters")
+        t = read_text(text, source=req.filename or "input", fmt=fmt, scoring=req.scoring)
+        if len(t.names) > max_participants:
+            raise HTTPException(413, f"{len(t.names):,} participants: this server ranks at most {max_participants:,}")
+        if req.discipline:
+            from crosstable.io.sidecar import add_discipline
+
+            t = add_discipline(t, "discipline", text=req.discipline)
+        return t
+
+    def standings_of(req: StandingsRequest) -> Standings:
+        t = tournament_of(req)
+        if req.fide_rules is not None:
+            t.fide_rules = req.fide_rules
+        return rank(t, req.tiebreaks, rules=req.rules or None)
+
+    @app.get("/", response_class=HTMLResponse, include_in_schema=False)
+    def page() -> str:
+        return (importlib.resources.files("crosstable.web") / "static" / "index.html").read_text(encoding="utf-8")
+
+    @app.get("/report.css", include_in_schema=False)
+    def report_css() -> Response:
+        css = (importlib.resources.files("crosstable") / "templates" / "report.css").read_text(encoding="utf-8")
+        return Response(css, media_type="text/css")
+
+    @app.get("/api/options")
+    def options() -> dict[str, Any]:
+        """What the page offers: formats, scorings, presets, criteria codes with their names."""
+        from crosstable.model import PRESET_SCORING
+        from crosstable.tiebreaks import REGISTRY
+
+        return {
+            "formats": list(FORMATS),
+            "scorings": list(PRESET_SCORING),
+            "presets": sorted(PRESETS),
+            "criteria": {code: c.name for code, c in sorted(REGISTRY.items())},
+        }
+
+    @app.post("/api/standings", response_model=StandingsResponse, response_model_exclude_none=True, responses=ERRORS)
+    def standings(req: StandingsRequest) -> dict[str, Any]:
+        """Rank a tournament: the JSON of SPEC §11 (exact values: integers, decimals
+        that terminate, else floats), with explanations, potentials and HTML tables on
+        request."""
+        from crosstable.io.writers import standings_dict
+
+        s = standings_of(req)
+        out = standings_dict(s)
+        if req.explain:
+            out["explanations"] = {r.name: s.explain(r.name) for r in s.rows}
+        if req.potentials:
+            out["potentials"] = _potentials(s)
+        if req.html:
+            from crosstable.report import render_fragments
+
+            out["html"] = render_fragments(s)
+        return out
+
+    @app.post("/api/export", responses={200: {"content": {"text/plain": {}}}, **ERRORS})
+    def export(req: ExportRequest) -> Response:
+        """The standings as a file: CSV (safe against formula injection), JSON (SPEC
+        §11), TRF (individual events) or a standalone printable HTML report."""
+        from crosstable.io.writers import render
+
+        s = standings_of(req)
+        base = (req.filename or "standings").rsplit("/", 1)[-1].rsplit(".", 1)[0] or "standings"
+        safe = "".join(ch if ch.isalnum() or ch in "-_" else "_" for ch in base)[:60] or "standings"
+        if req.to == "trf":
+            from crosstable.io.trf import write_trf
+
+            body, media = write_trf(s.tournament), "text/plain"
+        else:
+            body = render(s, req.to)
+            media = {"csv": "text/csv", "json": "application/json", "html": "text/html"}[req.to]
+        headers = {"Content-Disposition": f'attachment; filename="{safe}.{req.to}"'}
+        return Response(body, media_type=f"{media}; charset=utf-8", headers=headers)
+
+    @app.post("/api/upload", responses=ERRORS)
+    async def upload(file: Annotated[UploadFile, File(description="A tournament file.")]) -> dict[str, Any]:
+        """A file's text (UTF-8, else Latin-1) and the format it is detected as."""
+        raw = await file.read(max_bytes + 1)
+        if len(raw) > max_bytes:
+            raise HTTPException(413, f"the file is larger than {max_bytes:,} bytes")
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            text = raw.decode("latin-1")
+        return {"filename": file.filename, "content": text, "format": _detect(text)}
+
+    @app.post("/api/schedule", responses=ERRORS)
+    def schedule(req: ScheduleRequest) -> Any:
+        """Berger-table pairings (FIDE C.05 Annex 1) for ``n`` participants or the names given."""
+        import json
+
+        from crosstable.io.writers import render_schedule
+        from crosstable.schedule import Schedule
+
+        if req.names is not None:
+            names = req.names
+        elif req.n is not None:
+            names = [str(k) for k in range(1, req.n + 1)]
+        else:
+            raise CrosstableError("give n or names")
+        if len(set(names)) != len(names):
+            raise CrosstableError("the names must differ")
+        return json.loads(render_schedule(Schedule.make(names, double=req.double), "json"))
+
+    @app.post("/api/scenarios", responses=ERRORS)
+    def scenarios(req: ScenariosRequest) -> Any:
+        """What the games still to be played can change: best and worst places, their
+        probabilities, and what each result of one's next game keeps possible."""
+        from crosstable.io.writers import scenario_dict
+        from crosstable.scenarios import scenarios as run
+
+        t = tournament_of(req)
+        report = run(t, req.tiebreaks, rules=req.rules or None, scores=req.scores, limit=req.limit,
+                     samples=req.samples, seed=req.seed)  # fmt: skip
+        return scenario_dict(report)
+
+    return app
+
+
+def _detect(text: str) -> str:
+    from crosstable.io.games import looks_like_games
+    from crosstable.io.jsonfmt import looks_like_json
+    from crosstable.io.pgn import looks_like_pgn
+    from crosstable.io.trf import looks_like_trf
+
+    for name, test in (("json", looks_like_json), ("trf", looks_like_trf), ("pgn", looks_like_pgn)):
+        if test(text):
+            return name
+    return "games" if looks_like_games(text) else "crosstable"
+
+
+def _potentials(s: Standings) -> list[dict[str, Any]]:
+    from crosstable.tiebreaks.potential import potentials
+
+    result = potentials(s.tournament, analysis=s.analysis)
+    shares = result.normalised("potential")
+    s.warnings.extend(result.warnings)
+    return [
+        {"name": name, "potential": str(result.potential[k]), "share": float(shares[k])}
+        for k, name in enumerate(s.tournament.names)
+    ]
+
+
+def _error_body(error: CrosstableError) -> dict[str, Any]:
+    """``detail`` (one line), and for an unreadable input its source and every problem."""
+    if isinstance(error, InputError):
+        problems = [{"line": p.line, "column": p.column, "message": p.message} for p in error.problems]
+        return {"detail": str(error), "source": error.source, "problems": problems}
+    return {"detail": str(error), "problems": []}
+
+
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("crosstable")
+    except PackageNotFoundError:
+        return "0"
+
+
+app = create_app()

@@ -1,0 +1,217 @@
+// The page of `crosstable serve`: a thin face over the HTTP API. Every text from the
+// input is set with textContent; the tables come as HTML rendered (and escaped) by
+// the server's templates, the same as `crosstable standings --output html`.
+"use strict";
+
+const $ = (id) => document.getElementById(id);
+const state = { criteria: [], filename: null, discipline: null, last: null };
+
+function option(select, value, label) {
+  const o = document.createElement("option");
+  o.value = value;
+  o.textContent = label;
+  select.appendChild(o);
+}
+
+async function loadOptions() {
+  const r = await fetch("/api/options");
+  const o = await r.json();
+  o.formats.forEach((f) => option($("format"), f, f === "auto" ? "detect" : f));
+  o.scorings.forEach((s) => option($("scoring"), s, s));
+  o.presets.forEach((p) => option($("preset"), p, p));
+  for (const [code, name] of Object.entries(o.criteria)) option($("codes"), code, name);
+}
+
+function renderCriteria() {
+  const list = $("criteria");
+  list.replaceChildren();
+  state.criteria.forEach((code, k) => {
+    const li = document.createElement("li");
+    const span = document.createElement("span");
+    span.textContent = code;
+    li.appendChild(span);
+    const buttons = [["▲", "move up", -1], ["▼", "move down", 1], ["✕", "remove", 0]];
+    for (const [text, label, step] of buttons) {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.textContent = text;
+      b.setAttribute("aria-label", `${label} ${code}`);
+      b.addEventListener("click", () => {
+        if (step === 0) state.criteria.splice(k, 1);
+        else {
+          const j = k + step;
+          if (j < 0 || j >= state.criteria.length) return;
+          [state.criteria[k], state.criteria[j]] = [state.criteria[j], state.criteria[k]];
+        }
+        renderCriteria();
+      });
+      li.appendChild(b);
+    }
+    list.appendChild(li);
+  });
+  list.classList.toggle("disabled", $("preset").value !== "");
+}
+
+function addCriterion() {
+  const codes = $("criterion").value.split(",").map((c) => c.trim()).filter(Boolean);
+  state.criteria.push(...codes);
+  $("criterion").value = "";
+  renderCriteria();
+}
+
+async function upload(input) {
+  const file = input.files[0];
+  if (!file) return null;
+  const body = new FormData();
+  body.append("file", file);
+  const r = await fetch("/api/upload", { method: "POST", body });
+  const data = await r.json();
+  if (!r.ok) {
+    showErrors(data);
+    return null;
+  }
+  return data;
+}
+
+function request(extra) {
+  return {
+    content: $("input").value,
+    format: $("format").value || "auto",
+    filename: state.filename,
+    scoring: $("scoring").value || null,
+    discipline: state.discipline,
+    tiebreaks: $("preset").value ? null : state.criteria.length ? state.criteria : null,
+    rules: $("preset").value || null,
+    ...extra,
+  };
+}
+
+function showErrors(data) {
+  const box = $("errors");
+  box.replaceChildren();
+  const head = document.createElement("strong");
+  head.textContent = typeof data.detail === "string" ? data.detail : "The input cannot be read.";
+  box.appendChild(head);
+  const problems = data.problems || (Array.isArray(data.detail) ? data.detail.map((d) => ({ message: d.msg })) : []);
+  if (problems.length) {
+    const ul = document.createElement("ul");
+    for (const p of problems) {
+      const li = document.createElement("li");
+      const where = p.line ? `line ${p.line}` + (p.column ? `, column ${p.column}` : "") + ": " : "";
+      li.textContent = where + p.message;
+      ul.appendChild(li);
+    }
+    box.appendChild(ul);
+  }
+  box.hidden = false;
+}
+
+function explain(name, row) {
+  document.querySelectorAll(".standings tr.selected").forEach((r) => r.classList.remove("selected"));
+  row.classList.add("selected");
+  $("explain-title").textContent = name;
+  $("explain-text").textContent = state.last.explanations[name] || "";
+  $("explanation").hidden = false;
+}
+
+function renderPotentials(rows) {
+  const box = $("potentials");
+  box.replaceChildren();
+  const items = (rows || []).filter((r) => r.name !== undefined).sort((a, b) => b.share - a.share);
+  const top = Math.max(...items.map((r) => r.share), 1e-12);
+  const grid = document.createElement("div");
+  grid.className = "bars";
+  for (const r of items) {
+    const name = document.createElement("span");
+    name.textContent = r.name;
+    const bar = document.createElement("div");
+    bar.className = "bar";
+    bar.style.width = `${(100 * r.share) / top}%`;
+    bar.title = `${r.name}: ${r.potential}`;
+    const value = document.createElement("span");
+    value.textContent = `${(100 * r.share).toFixed(1)} %`;
+    grid.append(name, bar, value);
+  }
+  box.appendChild(grid);
+}
+
+async function compute() {
+  $("errors").hidden = true;
+  const r = await fetch("/api/standings", {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(request({ explain: true, potentials: true, html: true })),
+  });
+  const data = await r.json();
+  if (!r.ok) {
+    showErrors(data);
+    $("results").hidden = true;
+    return;
+  }
+  state.last = data;
+  $("standings").innerHTML = data.html.standings; // rendered and escaped by the server's template
+  $("crosstable").innerHTML = data.html.crosstable;
+  $("crosstable").querySelector("table").classList.toggle("heat", $("heat").checked);
+  document.querySelectorAll(".standings tbody tr").forEach((row) => {
+    const name = row.dataset.name;
+    row.addEventListener("click", () => explain(name, row));
+    row.addEventListener("keydown", (e) => { if (e.key === "Enter") explain(name, row); });
+  });
+  $("explanation").hidden = true;
+  renderPotentials(data.potentials);
+  const warnings = $("warnings");
+  warnings.replaceChildren();
+  for (const w of data.warnings) {
+    const li = document.createElement("li");
+    li.textContent = w;
+    warnings.appendChild(li);
+  }
+  $("results").hidden = false;
+}
+
+async function download(to) {
+  const r = await fetch("/api/export", {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(request({ to })),
+  });
+  if (!r.ok) {
+    showErrors(await r.json());
+    return;
+  }
+  const blob = await r.blob();
+  const name = (r.headers.get("Content-Disposition") || "").match(/filename="([^"]+)"/);
+  const a = document.createElement("a");
+  a.href = URL.createObjectURL(blob);
+  a.download = name ? name[1] : `standings.${to}`;
+  a.click();
+  URL.revokeObjectURL(a.href);
+}
+
+window.addEventListener("DOMContentLoaded", async () => {
+  await loadOptions();
+  $("add").addEventListener("click", addCriterion);
+  $("criterion").addEventListener("keydown", (e) => { if (e.key === "Enter") addCriterion(); });
+  $("preset").addEventListener("change", renderCriteria);
+  $("compute").addEventListener("click", compute);
+  $("heat").addEventListener("change", () => {
+    const table = $("crosstable").querySelector("table");
+    if (table) table.classList.toggle("heat", $("heat").checked);
+  });
+  $("file").addEventListener("change", async () => {
+    const data = await upload($("file"));
+    if (!data) return;
+    $("input").value = data.content;
+    state.filename = data.filename;
+    $("file-name").textContent = `${data.filename} (${data.format})`;
+  });
+  $("discipline-file").addEventListener("change", async () => {
+    const data = await upload($("discipline-file"));
+    if (!data) return;
+    state.discipline = data.content;
+    $("discipline-name").textContent = data.filename;
+  });
+  $("input").addEventListener("input", () => { state.filename = null; $("file-name").textContent = ""; });
+  document.querySelectorAll("#downloads button").forEach((b) => b.addEventListener("click", () => download(b.dataset.to)));
+  document.body.dataset.ready = "1";
+});
