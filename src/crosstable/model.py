@@ -307,15 +307,17 @@ class Tournament:
         kind: ScoreKind | None = None,
         source: str | None = None,
     ) -> Tournament:
-        den = math.lcm(1, *(x.denominator for g in games for x in (g.white_score, g.black_score)))
+        values = {x for g in games for x in (g.white_score, g.black_score)}  # a few distinct scores
+        den = math.lcm(1, *(x.denominator for x in values))
+        units = {x: int(x * den) for x in values}
         if kind is None:
             kind = infer_kind([(g.white_score, g.black_score) for g in games if g.status == PLAYED], scoring)
         return cls(
             names=names,
             white=np.array([g.white for g in games], dtype=np.int64),
             black=np.array([g.black for g in games], dtype=np.int64),
-            white_score=np.array([int(g.white_score * den) for g in games], dtype=np.int64),
-            black_score=np.array([int(g.black_score * den) for g in games], dtype=np.int64),
+            white_score=np.array([units[g.white_score] for g in games], dtype=np.int64),
+            black_score=np.array([units[g.black_score] for g in games], dtype=np.int64),
             score_denominator=den,
             rounds=np.array([g.round for g in games], dtype=np.int64),
             status=np.array([g.status for g in games], dtype=np.int64),
@@ -417,6 +419,7 @@ def infer_kind(pairs: Sequence[tuple[Fraction, Fraction]], scoring: Scoring) -> 
     """
     if scoring.name == "football":
         return "goals"
+    pairs = list(set(pairs))  # a few distinct score pairs, however many games
     totals = {a + b for a, b in pairs}
     if len(totals) > 1:
         return "goals"

@@ -44,7 +44,7 @@ class View:
     warnings: list[str] = field(default_factory=list)
 
 
-def view(s: Standings, style: str = "fraction") -> View:
+def view(s: Standings, style: str = "decimal") -> View:
     """The view of a standings that every HTML template takes."""
     from crosstable.io.writers import _table, decided_note
 
@@ -131,13 +131,13 @@ def _environment() -> jinja2.Environment:
     )
 
 
-def render_report(s: Standings, style: str = "fraction") -> str:
+def render_report(s: Standings, style: str = "decimal") -> str:
     """A standalone, printable HTML page: the standings, then the crosstable (the
     command line's ``--output html`` and the web page's report)."""
     return _environment().get_template("report.html").render(v=view(s, style))
 
 
-def render_fragments(s: Standings, style: str = "fraction") -> dict[str, Any]:
+def render_fragments(s: Standings, style: str = "decimal") -> dict[str, Any]:
     """The standings and crosstable tables alone, for the web page (same macros)."""
     module = _environment().get_template("tables.html").module
     v = view(s, style)

@@ -23,6 +23,8 @@ Participants are numbered in order of first appearance.
 
 from __future__ import annotations
 
+import functools
+
 import csv
 import re
 from fractions import Fraction
@@ -42,6 +44,7 @@ _SPLIT = re.compile(r"^\s*(.+?)\s*(?::|-(?=\s*[\d½+\-]))\s*(.+?)\s*$")
 _AWARDED = re.compile(r"\s*(?:\(?(?:awd|awarded|aw|w/o|wo|forfeit|ff)\)?)\s*$", re.IGNORECASE)
 
 
+@functools.lru_cache(maxsize=4096)  # a few distinct result texts make up every list
 def parse_result(text: str) -> tuple[Fraction, Fraction, int] | None:
     """Both sides' scores and the game's status, or ``None`` if unreadable.
 
@@ -151,6 +154,8 @@ def read_games(text: str, source: str | None = None, scoring: Scoring | None = N
     problems: list[Problem] = []
     parsed: list[tuple[int, int, int, Fraction, Fraction, int, str]] = []
 
+    card_columns = any(f"{side}_{card}" in cols for side in ("white", "black") for card in _CARDS)
+
     def col_of(cells: list[str], k: int) -> int:
         return sum(len(c) + 1 for c in cells[:k]) + 1
 
@@ -187,7 +192,7 @@ def read_games(text: str, source: str | None = None, scoring: Scoring | None = N
         for who, key in ((w, "white_rating"), (b, "black_rating")):
             if key in cols and cells[cols[key]].strip().isdigit():
                 ratings[who] = int(cells[cols[key]].strip())
-        for who, side in ((w, "white"), (b, "black")):
+        for who, side in ((w, "white"), (b, "black")) if card_columns else ():
             counts = []
             for card in _CARDS:
                 ck = cols.get(f"{side}_{card}")

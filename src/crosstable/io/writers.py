@@ -214,7 +214,7 @@ def crosstable_table(s: Standings, style: str = "decimal") -> Any:
     return table
 
 
-def to_html(s: Standings, style: str = "fraction") -> str:
+def to_html(s: Standings, style: str = "decimal") -> str:
     """A standalone, printable HTML page (the template shared with the web page)."""
     from crosstable.report import render_report
 
