@@ -23,9 +23,8 @@ Participants are numbered in order of first appearance.
 
 from __future__ import annotations
 
-import functools
-
 import csv
+import functools
 import re
 from fractions import Fraction
 

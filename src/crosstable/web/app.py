@@ -18,6 +18,10 @@ Endpoints (their schema at ``/openapi.json``, browsable at ``/docs``):
 - ``POST /api/schedule``: Berger tables for N participants or a list of names.
 - ``POST /api/scenarios``: what the games still to be played can change.
 
+Ranking a tournament takes milliseconds, so ``/api/standings`` computes inside the
+event loop (requests are answered in the order they came, without thread switches);
+scenario runs, which may take seconds, go to the thread pool.
+
 Limits (decided here; arguments of :func:`create_app`): a request body of at most
 5 MB and at most 5,000 participants (413 beyond either); schedules of at most 200
 participants and scenario runs of at most a million combinations or 200,000 samples
@@ -37,7 +41,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
-from starlette.middleware.base import BaseHTTPMiddleware, RequestResponseEndpoint
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from crosstable.errors import CrosstableError, InputError
 from crosstable.io import FORMATS, read_text
@@ -139,22 +143,44 @@ ERRORS: dict[int | str, dict[str, Any]] = {
 }
 
 
-class _BodyLimit(BaseHTTPMiddleware):
-    """413 for a request body over the limit, by its declared length or as read."""
+class _BodyLimit:
+    """413 for a request body over the limit, by its declared length or as it arrives
+    (a plain ASGI middleware: it costs nothing on the way of an ordinary request)."""
 
-    def __init__(self, app: Any, max_bytes: int) -> None:
-        super().__init__(app)
-        self.max_bytes = max_bytes
+    def __init__(self, app: ASGIApp, max_bytes: int) -> None:
+        self.app, self.max_bytes = app, max_bytes
 
-    async def dispatch(self, request: Request, call_next: RequestResponseEndpoint) -> Response:
-        declared = request.headers.get("content-length")
-        too_big = declared is not None and declared.isdigit() and int(declared) > self.max_bytes
-        if not too_big and request.method == "POST" and declared is None:
-            too_big = len(await request.body()) > self.max_bytes
-        if too_big:
-            text = f"the request is larger than {self.max_bytes:,} bytes"
-            return JSONResponse({"detail": text, "problems": []}, status_code=413)
-        return await call_next(request)
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        headers = dict(scope.get("headers") or [])
+        declared = headers.get(b"content-length", b"").decode("latin-1")
+        if declared.isdigit() and int(declared) > self.max_bytes:
+            await self._refuse(scope, receive, send)
+            return
+        seen = 0
+
+        async def counted() -> Message:
+            nonlocal seen
+            message = await receive()
+            seen += len(message.get("body", b""))
+            if seen > self.max_bytes:
+                raise _TooLarge
+            return message
+
+        try:
+            await self.app(scope, counted, send)
+        except _TooLarge:
+            await self._refuse(scope, receive, send)
+
+    async def _refuse(self, scope: Scope, receive: Receive, send: Send) -> None:
+        text = f"the request is larger than {self.max_bytes:,} bytes"
+        await JSONResponse({"detail": text, "problems": []}, status_code=413)(scope, receive, send)
+
+
+class _TooLarge(Exception):
+    pass
 
 
 def create_app(max_bytes: int = MAX_BYTES, max_participants: int = MAX_PARTICIPANTS) -> FastAPI:
@@ -228,8 +254,8 @@ def create_app(max_bytes: int = MAX_BYTES, max_participants: int = MAX_PARTICIPA
             "criteria": {code: c.name for code, c in sorted(REGISTRY.items())},
         }
 
-    @app.post("/api/standings", response_model=StandingsResponse, response_model_exclude_none=True, responses=ERRORS)
-    def standings(req: StandingsRequest) -> dict[str, Any]:
+    @app.post("/api/standings", response_model=StandingsResponse, responses=ERRORS)
+    async def standings(req: StandingsRequest) -> Response:
         """Rank a tournament: the JSON of SPEC §11 (exact values: integers, decimals
         that terminate, else floats), with explanations, potentials and HTML tables on
         request."""
@@ -245,7 +271,7 @@ def create_app(max_bytes: int = MAX_BYTES, max_participants: int = MAX_PARTICIPA
             from crosstable.report import render_fragments
 
             out["html"] = render_fragments(s)
-        return out
+        return _json(out)
 
     @app.post("/api/export", responses={200: {"content": {"text/plain": {}}}, **ERRORS})
     def export(req: ExportRequest) -> Response:
@@ -309,6 +335,14 @@ def create_app(max_bytes: int = MAX_BYTES, max_participants: int = MAX_PARTICIPA
         return scenario_dict(report)
 
     return app
+
+
+def _json(data: Any) -> Response:
+    """A JSON answer written directly: the response model documents it, and
+    re-validating our own output would cost more than computing it."""
+    import json
+
+    return Response(json.dumps(data, ensure_ascii=False, separators=(",", ":")), media_type="application/json")
 
 
 def _detect(text: str) -> str:

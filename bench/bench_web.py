@@ -1,0 +1,185 @@
+"""Load check of ``crosstable serve`` (issue: web page and HTTP API).
+
+200 concurrent clients post a 100-player, 9-round Swiss (a synthetic FIDE TRF made
+here with a fixed seed, ratings included) to ``/api/standings`` with the criteria
+``BH/C1,BH,SB,DE,WIN,ARO`` for 30 seconds against a local server started by this
+script. Printed: requests per second, the 50th/99th percentile and the longest
+latency, and how many requests failed (any answer but a 200, any socket error or
+timeout). The clients are ``wrk`` (Debian's package, a C load generator that leaves
+the cores to the server) when it is installed, else Python ``httpx`` clients in this
+process (which compete with the server for the two cores). Before the load, 20
+answers are checked to give the library's standings. The peer, measured in the same
+run: the library alone, reading and ranking the same text in this process, as
+requests per second of one core.
+
+Usage::
+
+    .venv/bin/python bench/bench_web.py [--clients 200] [--seconds 30] [--workers 2] [--no-wrk]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import re
+import shutil
+import socket
+import statistics
+import subprocess
+import sys
+import time
+
+import httpx
+
+CRITERIA = ["BH/C1", "BH", "SB", "DE", "WIN", "ARO"]
+
+
+def tournament() -> str:
+    import crosstable
+    from crosstable.io.trf import write_trf
+
+    rnd = random.Random(100)
+    names = [f"Player {k:03d}" for k in range(1, 101)]
+    games = []
+    for r in range(1, 10):
+        order = list(range(100))
+        rnd.shuffle(order)
+        for k in range(0, 100, 2):
+            games.append((names[order[k]], names[order[k + 1]], rnd.choice(["1-0", "½-½", "0-1"]), r))
+    t = crosstable.Tournament.from_games(names, games)
+    t.system, t.ratings = "swiss", [rnd.randint(1400, 2600) for _ in names]
+    return write_trf(t)
+
+
+def library_rate(text: str, seconds: float = 3.0) -> tuple[float, list[str]]:
+    """Requests per second of the library alone (read, rank, the JSON answer's dict)."""
+    import crosstable
+    from crosstable.io.writers import standings_dict
+
+    done, t0 = 0, time.perf_counter()
+    while time.perf_counter() - t0 < seconds:
+        data = standings_dict(crosstable.rank(crosstable.read_text(text), CRITERIA))
+        done += 1
+    return done / (time.perf_counter() - t0), [r["name"] for r in data["standings"]]
+
+
+async def load(
+    url: str, body: dict[str, object], expected: list[str], clients: int, seconds: float
+) -> dict[str, float]:
+    latencies: list[float] = []
+    failures = 0
+    deadline = time.perf_counter() + seconds
+    limits = httpx.Limits(max_connections=clients, max_keepalive_connections=clients)
+    async with httpx.AsyncClient(base_url=url, limits=limits, timeout=120) as client:
+
+        async def one_client() -> None:
+            nonlocal failures
+            while time.perf_counter() < deadline:
+                t0 = time.perf_counter()
+                try:
+                    r = await client.post("/api/standings", json=body)
+                    ok = r.status_code == 200 and [x["name"] for x in r.json()["standings"]] == expected
+                except httpx.HTTPError:
+                    ok = False
+                latencies.append(time.perf_counter() - t0)
+                failures += not ok
+
+        t_start = time.perf_counter()
+        await asyncio.gather(*(one_client() for _ in range(clients)))
+        elapsed = time.perf_counter() - t_start
+    latencies.sort()
+    return {
+        "requests": len(latencies),
+        "rps": len(latencies) / elapsed,
+        "p50": statistics.median(latencies),
+        "p99": latencies[int(0.99 * (len(latencies) - 1))],
+        "max": latencies[-1],
+        "failures": failures,
+    }
+
+
+def load_wrk(url: str, body: dict[str, object], clients: int, seconds: float) -> dict[str, float]:
+    """The same load driven by wrk (two threads), its latency distribution parsed."""
+    import tempfile
+    from pathlib import Path
+
+    folder = Path(tempfile.mkdtemp())
+    (folder / "body.json").write_text(json.dumps(body), encoding="utf-8")
+    lua = folder / "post.lua"
+    lua.write_text(
+        'wrk.method = "POST"\nwrk.headers["Content-Type"] = "application/json"\n'
+        f'local f = io.open("{folder / "body.json"}", "rb")\nwrk.body = f:read("*all")\nf:close()\n'
+    )
+    cmd = ["wrk", "-t2", f"-c{clients}", f"-d{seconds:.0f}s", "--latency", "--timeout", "60s", "-s", str(lua)]
+    out = subprocess.run([*cmd, url + "/api/standings"], capture_output=True, text=True, check=True).stdout
+
+    def seconds_of(text: str) -> float:
+        value, unit = re.fullmatch(r"([\d.]+)(us|ms|s|m)", text).groups()  # type: ignore[union-attr]
+        return float(value) * {"us": 1e-6, "ms": 1e-3, "s": 1.0, "m": 60.0}[unit]
+
+    failures = sum(int(x) for x in re.findall(r"(?:connect|read|write|timeout) (\d+)", out))
+    non_2xx = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
+    failures += int(non_2xx.group(1)) if non_2xx else 0
+    return {
+        "requests": int(re.search(r"(\d+) requests in", out).group(1)),  # type: ignore[union-attr]
+        "rps": float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1)),  # type: ignore[union-attr]
+        "p50": seconds_of(re.search(r"50%\s+(\S+)", out).group(1)),  # type: ignore[union-attr]
+        "p99": seconds_of(re.search(r"99%\s+(\S+)", out).group(1)),  # type: ignore[union-attr]
+        "max": seconds_of(re.search(r"Latency\s+\S+\s+\S+\s+(\S+)", out).group(1)),  # type: ignore[union-attr]
+        "failures": failures,
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--clients", type=int, default=200)
+    parser.add_argument("--seconds", type=float, default=30)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--no-wrk", action="store_true", help="Python clients even when wrk is installed.")
+    args = parser.parse_args()
+    text = tournament()
+    rate, expected = library_rate(text)
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    server = subprocess.Popen(
+        [sys.executable, "-m", "crosstable.cli", "serve", "--port", str(port), "--workers", str(args.workers)],
+        stdout=subprocess.DEVNULL,
+    )
+    url = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(200):
+            try:
+                httpx.get(url + "/api/options", timeout=1)
+                break
+            except httpx.HTTPError:
+                time.sleep(0.1)
+        body = {"content": text, "format": "trf", "tiebreaks": CRITERIA}
+        for _ in range(20):
+            r = httpx.post(url + "/api/standings", json=body, timeout=60)
+            assert [x["name"] for x in r.json()["standings"]] == expected, "the server's standings differ"
+        use_wrk = shutil.which("wrk") is not None and not args.no_wrk
+        if use_wrk:
+            result = load_wrk(url, body, args.clients, args.seconds)
+        else:
+            result = asyncio.run(load(url, body, expected, args.clients, args.seconds))
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+    print(
+        f"{args.clients} clients ({'wrk' if use_wrk else 'httpx'}), {args.seconds:.0f} s, {args.workers} server "
+        f"workers, a 100-player 9-round Swiss ({len(text):,} bytes) with {','.join(CRITERIA)}:"
+    )
+    print(
+        f"  served: {result['requests']:,} requests, {result['rps']:.0f} requests/s, "
+        f"latency p50 {1000 * result['p50']:.0f} ms, p99 {1000 * result['p99']:.0f} ms, "
+        f"max {1000 * result['max']:.0f} ms, failed: {result['failures']}"
+    )
+    print(f"  the library alone (one core, no HTTP): {rate:.0f} requests/s; served/alone = {result['rps'] / rate:.2f}")
+    print(json.dumps({k: round(v, 4) for k, v in result.items()}))
+
+
+if __name__ == "__main__":
+    main()

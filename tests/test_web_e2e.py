@@ -1,0 +1,170 @@
+"""The page of ``crosstable serve`` in a real headless Chromium (Debian's ``chromium``
+package driven by Playwright; ``.ci/run`` installs both).
+
+Sources of the values: the seeds' 7-player table (Zhelyazkov 3rd on SB 9, Angelov 4th
+on 7.75: tests/data/seed-7-players.expected.json) and the 2018 World Cup group H with
+FIFA's fair-play totals (Japan above Senegal on fair-play points: seed 003). Each
+test saves a screenshot under ``tests/artifacts/`` (not committed). The page must not
+ask for anything outside the local server.
+"""
+
+from __future__ import annotations
+
+import shutil
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+import uvicorn
+from playwright.sync_api import Browser, Page, Request, sync_playwright
+
+from crosstable.web.app import app
+from tests.conftest import DATA
+
+ROOT = DATA.parent.parent
+ARTEFACTS = ROOT / "tests" / "artifacts"
+SEED = (ROOT / "examples" / "seed-7-players.tsv").read_text(encoding="utf-8")
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[str]:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=srv.run, daemon=True)
+    thread.start()
+    for _ in range(200):
+        if srv.started:
+            break
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}"
+    srv.should_exit = True
+    thread.join(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    if not Path(CHROMIUM).exists():
+        pytest.fail("Debian's chromium is not installed (apt-get install chromium; .ci/run does it)")
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=["--no-sandbox"])
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def page(browser: Browser, server: str) -> Iterator[Page]:
+    pg = browser.new_page(viewport={"width": 1400, "height": 1000})
+    outside: list[str] = []
+    dialogs: list[str] = []
+
+    def watch(request: Request) -> None:
+        if not request.url.startswith(server) and not request.url.startswith(("blob:", "data:")):
+            outside.append(request.url)
+
+    pg.on("request", watch)
+    pg.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+    pg.goto(server)
+    pg.wait_for_selector("body[data-ready='1']")
+    yield pg
+    pg.close()
+    assert outside == [], f"the page asked the network for {outside}"
+    assert dialogs == [], f"a script ran: {dialogs}"
+
+
+def _shot(pg: Page, name: str) -> None:
+    ARTEFACTS.mkdir(exist_ok=True)
+    pg.screenshot(path=str(ARTEFACTS / f"{name}.png"), full_page=True)
+
+
+def _compute(pg: Page, content: str, criteria: list[str]) -> None:
+    pg.fill("#input", content)
+    for code in criteria:
+        pg.fill("#criterion", code)
+        pg.click("#add")
+    pg.click("#compute")
+
+
+def _rows(pg: Page) -> list[list[str]]:
+    pg.wait_for_selector(".standings tbody tr")
+    return [[c.inner_text() for c in r.query_selector_all("td")] for r in pg.query_selector_all(".standings tbody tr")]
+
+
+def test_seed_table_pasted(page: Page) -> None:
+    _compute(page, SEED, ["SB"])
+    rows = _rows(page)
+    head = [h.inner_text() for h in page.query_selector_all(".standings thead th")]
+    sb = head.index("SB")
+    assert (rows[2][0], rows[2][1], rows[2][sb]) == ("3", "Zhelyazkov", "9")
+    assert (rows[3][0], rows[3][1], rows[3][sb]) == ("4", "Angelov", "7.75")
+    assert page.is_visible(".crosstable td.w") and page.is_visible("#potentials .bar")
+    _shot(page, "seed-7-players")
+
+
+def test_world_cup_group_uploaded_with_its_discipline_file(page: Page) -> None:
+    page.set_input_files("#file", str(ROOT / "examples" / "worldcup-2018-group-H.csv"))
+    page.wait_for_function("document.getElementById('input').value.includes('Senegal')")
+    page.set_input_files("#discipline-file", str(DATA / "worldcup-2018-group-H.fairplay.csv"))
+    page.wait_for_function("document.getElementById('discipline-name').textContent !== ''")
+    page.select_option("#preset", "fifa-2018")
+    page.click("#compute")
+    rows = _rows(page)
+    names = [r[1] for r in rows]
+    japan = names.index("Japan")
+    assert names[japan + 1] == "Senegal"
+    assert rows[japan][-1] == "ahead of Senegal on fair-play points"
+    _shot(page, "worldcup-2018-group-H")
+
+
+def test_clicking_a_participant_explains_its_numbers(page: Page) -> None:
+    _compute(page, SEED, ["SB", "SHM"])
+    _rows(page)
+    page.click(".standings tbody tr[data-name='Zhelyazkov']")
+    page.wait_for_selector("#explanation:not([hidden])")
+    text = page.inner_text("#explain-text")
+    # seed 000: SB = 2.5 + 2.25 + 2 + 1.25 + 1 + 0 = 9
+    assert "SB = 2.5 (½ of Mikhailov's 5) + 2.25 (½ of Alexandrov's 4½)" in text and text.count("\n") >= 2
+    _shot(page, "explanation")
+
+
+def test_an_input_error_shows_its_line_and_column(page: Page) -> None:
+    bad = SEED.replace("\t½\t", "\tq\t", 1)
+    line = next(k for k, ln in enumerate(bad.splitlines(), 1) if "\tq\t" in ln)
+    _compute(page, bad, [])
+    page.wait_for_selector("#errors:not([hidden])")
+    text = page.inner_text("#errors")
+    assert f"line {line}, column " in text and "'q' is not a result" in text
+    assert page.is_hidden("#results")
+    _shot(page, "input-error")
+
+
+def test_a_name_that_is_a_script_is_shown_as_text(page: Page) -> None:
+    evil = "<script>alert(1)</script>"
+    _compute(page, SEED.replace("Getovski", evil), ["SB"])
+    rows = _rows(page)
+    assert rows[-1][1] == evil
+    page.click(".standings tbody tr:last-child")
+    page.wait_for_selector("#explanation:not([hidden])")
+    assert page.inner_text("#explain-title") == evil
+    assert page.evaluate("document.querySelectorAll('#results script').length") == 0
+    _shot(page, "script-name")
+
+
+def test_heat_map_and_downloads(page: Page) -> None:
+    _compute(page, SEED, ["SB"])
+    _rows(page)
+    page.check("#heat")
+    assert page.evaluate("document.querySelector('.crosstable').classList.contains('heat')")
+    with page.expect_download() as info:
+        page.click("#downloads button[data-to='csv']")
+    csv_text = Path(info.value.path()).read_text(encoding="utf-8").replace("\r\n", "\n")
+    assert csv_text.splitlines()[4] == "4,4,Angelov,4,7.75"  # after the header; seeds 000/002
+    with page.expect_download() as info:
+        page.click("#downloads button[data-to='html']")
+    assert '<table class="standings">' in Path(info.value.path()).read_text(encoding="utf-8")
+    _shot(page, "heat-map")
