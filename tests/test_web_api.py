@@ -11,6 +11,7 @@ an answer that contradicts the schema.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from fractions import Fraction
 
 import pytest
@@ -92,6 +93,14 @@ def test_limits_give_413() -> None:
     assert small.post("/api/standings", json={"content": SEED * 10}).status_code == 413
     r = small.post("/api/standings", json={"content": SEED})
     assert r.status_code == 413 and "7 participants" in r.json()["detail"]
+
+    def chunks() -> Iterator[bytes]:  # no Content-Length: counted as it arrives
+        yield b'{"content": "'
+        yield from (b"x" * 500 for _ in range(10))
+        yield b'"}'
+
+    r = small.post("/api/standings", content=chunks(), headers={"Content-Type": "application/json"})
+    assert r.status_code == 413
 
 
 def test_csv_export_is_safe_from_formulas_and_html_is_escaped() -> None:

@@ -166,7 +166,7 @@ class _BodyLimit:
             message = await receive()
             seen += len(message.get("body", b""))
             if seen > self.max_bytes:
-                raise _TooLarge
+                raise _TooLarge(413, f"the request is larger than {self.max_bytes:,} bytes")
             return message
 
         try:
@@ -179,8 +179,8 @@ class _BodyLimit:
         await JSONResponse({"detail": text, "problems": []}, status_code=413)(scope, receive, send)
 
 
-class _TooLarge(Exception):
-    pass
+class _TooLarge(HTTPException):
+    """Raised while the body arrives; FastAPI passes HTTP exceptions through."""
 
 
 def create_app(max_bytes: int = MAX_BYTES, max_participants: int = MAX_PARTICIPANTS) -> FastAPI:
