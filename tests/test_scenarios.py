@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 import crosstable
 from crosstable import Tournament
 from crosstable.cli import main
+from crosstable.model import PENDING
 from crosstable.scenarios import scenarios
 from tests.conftest import EXAMPLES
 
@@ -174,4 +175,30 @@ def test_byes_deductions_and_unplayed_rules_agree_with_brute_force() -> None:
         fast, slow = scenarios(u, criteria), scenarios(u, criteria, bulk=False)
         assert [(p.name, p.best, p.worst, p.next_game) for p in fast.participants] == [
             (p.name, p.best, p.worst, p.next_game) for p in slow.participants
+        ]
+
+
+def test_swiss_forfeits_and_team_game_points_follow_the_ranking() -> None:
+    # tests/data/fide: the Swiss whose tied players met only by forfeit (DE leaves them tied there)
+    # and the team Swiss, each with its last round still to play; the scenarios must agree with
+    # ranking every combination in full.
+    from tests.conftest import DATA
+
+    text = (DATA / "fide" / "de-forfeit.trf").read_text(encoding="utf-8")
+    round_3 = 91 + 2 * 10 + 7  # the result character of round 3's block
+    lines = [
+        ln[:round_3] + " " + ln[round_3 + 1 :] if ln.startswith("001") and int(ln[4:8]) in (2, 3) else ln
+        for ln in text.splitlines()
+    ]
+    t = crosstable.read_text("\n".join(lines), fmt="trf")
+    assert t.pending == 1
+    cases = [(t, ["DE", "SB"])]
+    team = crosstable.read(DATA / "fide" / "team-swiss-10x2.trf")
+    assert team.status is not None and team.rounds is not None
+    team.status[team.rounds == 5] = PENDING
+    cases.append((team, ["SB:GP", "BH"]))
+    for u, criteria in cases:
+        fast, slow = scenarios(u, criteria), scenarios(u, criteria, bulk=False)
+        assert [(p.name, p.best, p.worst) for p in fast.participants] == [
+            (p.name, p.best, p.worst) for p in slow.participants
         ]

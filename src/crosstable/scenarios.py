@@ -40,7 +40,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from crosstable.errors import CrosstableError
-from crosstable.model import DRAW, LOSS, PENDING, PLAYED, WIN, IntArray, Tournament
+from crosstable.model import DRAW, FORFEIT, LOSS, PENDING, PLAYED, WIN, IntArray, Tournament
 from crosstable.numbers import fmt_vulgar, parse_number
 from crosstable.ranking import criteria_for, rank
 from crosstable.tiebreaks import Analysis, Spec
@@ -203,6 +203,8 @@ def scenarios(
         or (s.code == "NNSB" and t.kind == "game_points")
         or (fide_unplayed and s.code in (*PRESET_WEIGHTS, "BH", "NNSB"))
         or (t.system == "swiss" and s.code == "KS")
+        or (t.system == "swiss" and s.code == "DE" and bool(np.any(t.status == FORFEIT)))
+        or (s.code == "SB" and s.basis == "GP" and t.kind == "game_points")
         or odd_adjustment
     ]
     if unsupported and bulk:
