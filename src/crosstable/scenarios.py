@@ -194,7 +194,8 @@ def scenarios(
     now = rank(t, [s.label for s in specs])  # the standings so far, the pending games left out
     fide_unplayed = now.analysis.unplayed_rules  # byes and forfeits of a Swiss event: art. 16
     d = t.scoring.denominator
-    odd_adjustment = any((v * d).denominator != 1 for v in t.adjustments.values())
+    extra_points = [*t.adjustments.values(), *(b.points for b in t.byes)]
+    odd_adjustment = any((v * d).denominator != 1 for v in extra_points)  # the bulk engine counts in 1/d
     unsupported = [
         s.label
         for s in specs
