@@ -202,3 +202,21 @@ def test_swiss_forfeits_and_team_game_points_follow_the_ranking() -> None:
         assert [(p.name, p.best, p.worst) for p in fast.participants] == [
             (p.name, p.best, p.worst) for p in slow.participants
         ]
+
+
+def test_byes_worth_half_a_unit_of_the_scoring() -> None:
+    # The exercise under 3-1-0 (tests/data/fide/exercise-3-1-0.trf) with its pairing-allocated bye
+    # worth 1.5 (a 162 line "P 1.5") and one game of the last round still to play.
+    from tests.conftest import DATA
+
+    text = (DATA / "fide" / "exercise-3-1-0.trf").read_text(encoding="utf-8").replace("P 3.0", "P 1.5")
+    round_5 = 91 + 4 * 10 + 7
+    lines = [
+        ln[:round_5] + " " + ln[round_5 + 1 :] if ln.startswith("001") and int(ln[4:8]) in (1, 4) else ln
+        for ln in text.splitlines()
+    ]
+    t = crosstable.read_text("\n".join(lines), fmt="trf")
+    fast, slow = scenarios(t, ["WIN"]), scenarios(t, ["WIN"], bulk=False)
+    assert [(p.name, p.best, p.worst) for p in fast.participants] == [
+        (p.name, p.best, p.worst) for p in slow.participants
+    ]
