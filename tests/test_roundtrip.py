@@ -82,6 +82,13 @@ def test_fide_exercise_and_seed_tables_round_trip() -> None:
         assert to_dict(crosstable.read_text(write_json(t))) == to_dict(t)
     seed = crosstable.read(EXAMPLES / "seed-7-players.tsv")
     assert crosstable.read_text(write_trf(seed)).standings(["SB"]).rows[2].values["SB"] == 9
+    # team byes (a drawn match with every board won) and a 3-1-0 TRF-2026 event with 240 byes
+    for name in ("team-swiss-9x2-bye-forfeit.trf", "exercise-3-1-0.trf"):
+        t = crosstable.read(DATA / "fide" / name)
+        again = crosstable.read_text(write_json(t))
+        assert to_dict(again) == to_dict(t)
+        codes = ["BH", "SB", "WIN", "GP"] if t.kind == "game_points" else ["BH", "SB", "WIN"]
+        assert [r.values for r in again.standings(codes).rows] == [r.values for r in t.standings(codes).rows]
 
 
 def test_json_errors_name_the_path() -> None:

@@ -11,14 +11,17 @@
       "games": [{"round": 1, "white": 1, "black": 2, "white_score": "1", "black_score": "0",
                  "status": "played" | "forfeit" | "pending"}, ...],
       "byes": [{"participant": 3, "round": 2, "kind": "pab" | "full" | "half" | "zero" | "absent",
-                "points": "1/2"}, ...],
+                "points": "1/2", "game_points": "2", "counts_as": "draw"}, ...],
       "adjustments": {"3": "-3"},
       "cards": {"3": [yellow, indirect_red, direct_red, yellow_and_direct_red]},
       "rankings": {"FIFA": {"3": "27"}},
       "lots_seed": null
     }
 
-Participants are numbered from 1 in the order listed. Scores and points are strings
+A bye's ``game_points`` (a team's bye: the boards it is credited with) and
+``counts_as`` (``win``, ``draw``, ``loss``: the result it counts as when not its
+kind's, a team's bye counting as a drawn match) are optional. Participants are
+numbered from 1 in the order listed. Scores and points are strings
 holding exact fractions (``"1/2"``) or integers, so nothing is rounded. Readers
 report a missing or ill-typed field with its JSON path.
 """
@@ -36,6 +39,7 @@ from crosstable.errors import InputError, Problem
 from crosstable.model import BYE_KINDS, STATUS_NAMES, Bye, Cards, Scoring, Tournament
 
 FORMAT = "crosstable-tournament"
+_OUTCOMES = ["loss", "draw", "win"]  # indexed by the outcome codes LOSS, DRAW, WIN
 _STATUS = {name: code for code, name in STATUS_NAMES.items()}
 
 
@@ -73,7 +77,14 @@ def to_dict(t: Tournament) -> dict[str, Any]:
             )
         ],
         "byes": [
-            {"participant": b.participant + 1, "round": b.round, "kind": b.kind, "points": str(b.points)}
+            {
+                "participant": b.participant + 1,
+                "round": b.round,
+                "kind": b.kind,
+                "points": str(b.points),
+                **({"game_points": str(b.game_points)} if b.game_points else {}),
+                **({"counts_as": _OUTCOMES[b.result]} if b.result is not None else {}),
+            }
             for b in t.byes
         ],
         "adjustments": {str(i + 1): str(v) for i, v in t.adjustments.items()},
@@ -160,7 +171,14 @@ def read_json(text: str, source: str | None = None, scoring: Scoring | None = No
             continue
         who = r.integer(b.get("participant"), f"{path}.participant", 1, n) - 1
         rnd = r.integer(b.get("round"), f"{path}.round")
-        byes.append(Bye(who, rnd, kind, r.fraction(b.get("points"), f"{path}.points")))
+        points = r.fraction(b.get("points"), f"{path}.points")
+        game_points = r.fraction(b.get("game_points", "0"), f"{path}.game_points")
+        counts_as = b.get("counts_as")
+        if counts_as is not None and counts_as not in _OUTCOMES:
+            r.fail(f"{path}.counts_as", f"{counts_as!r} is not one of {', '.join(_OUTCOMES)}")
+            counts_as = None
+        result = _OUTCOMES.index(counts_as) if counts_as is not None else None
+        byes.append(Bye(who, rnd, kind, points, game_points=game_points, result=result))
     sc = data.get("scoring", {})
     try:
         table = scoring or Scoring(
