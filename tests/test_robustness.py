@@ -14,6 +14,9 @@ SAMPLES = [
     (EXAMPLES / "seed-7-players.tsv").read_text(encoding="utf-8"),
     (EXAMPLES / "worldcup-2018-group-H.csv").read_text(encoding="utf-8"),
     (DATA / "fide" / "tournament.trf").read_text(encoding="utf-8"),
+    (DATA / "fide" / "exercise-trf2026.trf").read_text(encoding="utf-8")
+    + "299          -1.0    5    7\n299 H         1.0  000\n",
+    (DATA / "fide" / "team-swiss-10x2-310.trf").read_text(encoding="utf-8"),
 ]
 ALPHABET = "0123456789 \t;,.:-+=½*xX—|\nABCabc#"
 
@@ -28,7 +31,7 @@ def damaged(draw: st.DrawFn) -> str:
     return text
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.one_of(damaged(), st.text(alphabet=ALPHABET, max_size=300)))
 def test_damaged_files_give_a_message_or_a_tournament(text: str) -> None:
     try:
