@@ -164,3 +164,31 @@ def test_no_input_gives_a_server_error(case: schemathesis.Case) -> None:
     # a tournament is rightly refused, 422) and "a schema-violating request is refused" (a
     # multipart file is bytes whatever the generator meant them to be).
     case.call_and_validate(checks=CHECKS)
+
+
+def test_serve_prints_its_address_and_serves_the_page() -> None:
+    import socket
+    import subprocess
+    import sys
+    import time
+
+    import httpx
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    cmd = [sys.executable, "-m", "crosstable.cli", "serve", "--port", str(port)]
+    server = subprocess.Popen(cmd, stdout=subprocess.PIPE, text=True)
+    try:
+        assert server.stdout is not None
+        assert f"http://127.0.0.1:{port}/" in server.stdout.readline()
+        for _ in range(100):
+            try:
+                page = httpx.get(f"http://127.0.0.1:{port}/", timeout=2)
+                break
+            except httpx.HTTPError:
+                time.sleep(0.1)
+        assert page.status_code == 200 and '<textarea id="input"' in page.text
+    finally:
+        server.terminate()
+        server.wait(timeout=20)
