@@ -237,7 +237,7 @@ class _Grid:
 
     def __init__(self, numbers: list[int], tails: list[str], lines: list[int], problems: list[Problem]) -> None:
         n = len(numbers)
-        self.numbers, self.lines = numbers, lines
+        self.lines = lines
         self.rounds = max((len(s) + 9) // 10 for s in tails) if tails else 0
         width = max(self.rounds * 10, 10)
         chars = np.array([s.ljust(width) for s in tails], dtype=f"<U{width}").view(np.uint32).reshape(n, -1, 10)
