@@ -387,30 +387,15 @@ class Analysis:
         outcome counts and the scoring's points per outcome, plus the points of the
         rounds without an opponent (each bye's own, e.g. a TRF-2026 ``162``/``299``
         value) and any adjustment (points deducted or awarded outside the games)."""
-        total = self.outcome_counts @ self.t.scoring.units()
         extra = [(b.participant, b.points) for b in self.t.byes if b.points]
-        extra += list(self.t.adjustments.items())
-        if not extra:
-            return Column(total, self.D)
-        den = math.lcm(self.D, *(v.denominator for _, v in extra))
-        total = total * (den // self.D)
-        for i, v in extra:
-            total[i] += int(v * den)
-        return Column(total, den)
+        return _plus(self.outcome_counts @ self.t.scoring.units(), self.D, [*extra, *self.t.adjustments.items()])
 
     @cached_property
     def game_points(self) -> Column:
         """Σ of the participant's own game scores (game points; goals for football),
         with the game points of its byes (team events)."""
         extra = [(b.participant, b.game_points) for b in self.t.byes if b.game_points]
-        total, den = self.group_sum(self.gs), self.t.score_denominator
-        if not extra:
-            return Column(total, den)
-        common = math.lcm(den, *(v.denominator for _, v in extra))
-        total = total * (common // den)
-        for i, v in extra:
-            total[i] += int(v * common)
-        return Column(total, common)
+        return _plus(self.group_sum(self.gs), self.t.score_denominator, extra)
 
     @cached_property
     def outcome_counts(self) -> IntArray:
@@ -629,6 +614,18 @@ class Analysis:
 
     def name(self, i: int) -> str:
         return self.t.names[i]
+
+
+def _plus(total: IntArray, den: int, extra: Sequence[tuple[int, Fraction]]) -> Column:
+    """``total / den`` with exact amounts added to some participants (byes' points,
+    adjustments), in the smallest unit that holds them all."""
+    if not extra:
+        return Column(total, den)
+    common = math.lcm(den, *(v.denominator for _, v in extra))
+    total = total * (common // den)
+    for i, v in extra:
+        total[i] += int(v * common)
+    return Column(total, common)
 
 
 _EXACT = 2**53
