@@ -66,10 +66,11 @@ def explain_rounds(
     value = rounds.value[mine]
     by_outcome = None if weights is None else {2: weights[0], 1: weights[1], 0: weights[2]}
     scale = 1 if weights is None else math.lcm(*(w.denominator for w in weights))
-    scored = own_game_points(a, len(rounds.p)) if own_points else np.zeros(len(rounds.p), dtype=np.int64)
-    own = [Fraction(int(scored[e]), a.t.score_denominator) for e in mine]
+    own: list[Fraction] = []
     if own_points:
-        contribution = scored[mine] * value
+        scored = own_game_points(a, len(rounds.p))[mine]
+        own = [Fraction(int(x), a.t.score_denominator) for x in scored]
+        contribution = scored * value
     elif by_outcome is None:
         contribution = value
     else:
