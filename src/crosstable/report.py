@@ -91,14 +91,14 @@ def crosstable_cells(s: Standings, style: str = "decimal") -> tuple[list[str], l
                 outcomes[cell[0]][cell[1]].append("p")
                 continue
             if st == FORFEIT and t.kind != "goals":
-                texts[cell[0]][cell[1]].append("+" if mine > theirs else "-")
-                outcomes[cell[0]][cell[1]].append("fw" if outcome == WIN else "fl")
-            elif t.kind == "goals":
-                texts[cell[0]][cell[1]].append(f"{fmt_vulgar(Fraction(mine, d))}:{fmt_vulgar(Fraction(theirs, d))}")
-                outcomes[cell[0]][cell[1]].append({WIN: "w", LOSS: "l"}.get(outcome, "d"))
+                text, cls = ("+" if mine > theirs else "-"), ("fw" if outcome == WIN else "fl")
             else:
-                texts[cell[0]][cell[1]].append(fmt_vulgar(Fraction(mine, d)))
-                outcomes[cell[0]][cell[1]].append({WIN: "w", LOSS: "l"}.get(outcome, "d"))
+                text = fmt_vulgar(Fraction(mine, d))
+                if t.kind == "goals":
+                    text += f":{fmt_vulgar(Fraction(theirs, d))}"
+                cls = {WIN: "w", LOSS: "l"}.get(outcome, "d")
+            texts[cell[0]][cell[1]].append(text)
+            outcomes[cell[0]][cell[1]].append(cls)
             taken[cell[0]][cell[1]].append(t.scoring.points(outcome) / win)
     head = ["#", "Name", *(str(k + 1) for k in range(n)), "Points"]
     grid: list[list[Cell]] = []
