@@ -15,20 +15,29 @@ from crosstable.model import Scoring, Tournament
 FORMATS = ("auto", "crosstable", "games", "trf", "pgn", "json")
 
 
+def detect_format(text: str) -> str:
+    """The format ``auto`` reads a text as: our JSON, TRF, PGN, a games list, else a crosstable."""
+    for name, looks_like in (("json", looks_like_json), ("trf", looks_like_trf), ("pgn", looks_like_pgn)):
+        if looks_like(text):
+            return name
+    return "games" if looks_like_games(text) else "crosstable"
+
+
+def decode(raw: bytes) -> str:
+    """A file's bytes as text: UTF-8, else Latin-1."""
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return raw.decode("latin-1")
+
+
 def read_text(
     text: str, *, source: str | None = None, fmt: str = "auto", scoring: str | Scoring | None = None
 ) -> Tournament:
     """Read a tournament from text in a given format (``auto`` detects it)."""
     sc = Scoring.parse(scoring) if isinstance(scoring, str) else scoring
     if fmt == "auto":
-        if looks_like_json(text):
-            fmt = "json"
-        elif looks_like_trf(text):
-            fmt = "trf"
-        elif looks_like_pgn(text):
-            fmt = "pgn"
-        else:
-            fmt = "games" if looks_like_games(text) else "crosstable"
+        fmt = detect_format(text)
     if fmt == "trf":
         return read_trf(text, source, sc)
     if fmt == "pgn":
@@ -54,11 +63,7 @@ def read(path: str | Path, *, fmt: str = "auto", scoring: str | Scoring | None =
         raw = p.read_bytes()
     except OSError as e:
         raise InputError(str(path), [Problem(f"cannot read the file: {e.strerror}")]) from None
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError:
-        text = raw.decode("latin-1")
-    return read_text(text, source=str(path), fmt=fmt, scoring=scoring)
+    return read_text(decode(raw), source=str(path), fmt=fmt, scoring=scoring)
 
 
-__all__ = ["FORMATS", "read", "read_text"]
+__all__ = ["FORMATS", "decode", "detect_format", "read", "read_text"]

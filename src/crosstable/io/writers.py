@@ -236,29 +236,33 @@ def render(s: Standings, output: str, style: str = "decimal", crosstable: bool =
 SCHEDULE_OUTPUTS = ("text", "json", "csv", "games")
 
 
+def schedule_dict(s: Schedule) -> dict[str, Any]:
+    """The participants with their numbers, and every round's pairings by board."""
+    return {
+        "participants": [{"number": k + 1, "name": n} for k, n in enumerate(s.names)],
+        "rounds": [
+            [
+                {
+                    "board": p.board,
+                    "white": p.white,
+                    "black": p.black,
+                    "white_name": s.name(p.white),
+                    "black_name": s.name(p.black),
+                    "bye": p.bye,
+                }
+                for p in rnd
+            ]
+            for rnd in s.rounds
+        ],
+    }
+
+
 def render_schedule(s: Schedule, output: str) -> str:
     """A schedule as ``text``, ``json``, ``csv`` (round, board, numbers, names) or
     ``games``: a games list with an empty result column, which the standings readers
     accept back once the results are filled in."""
     if output == "json":
-        data = {
-            "participants": [{"number": k + 1, "name": n} for k, n in enumerate(s.names)],
-            "rounds": [
-                [
-                    {
-                        "board": p.board,
-                        "white": p.white,
-                        "black": p.black,
-                        "white_name": s.name(p.white),
-                        "black_name": s.name(p.black),
-                        "bye": p.bye,
-                    }
-                    for p in rnd
-                ]
-                for rnd in s.rounds
-            ],
-        }
-        return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+        return json.dumps(schedule_dict(s), ensure_ascii=False, indent=2) + "\n"
     out = io.StringIO()
     if output in ("csv", "games"):
         w = csv.writer(out, lineterminator="\n")

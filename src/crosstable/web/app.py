@@ -44,7 +44,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from crosstable.errors import CrosstableError, InputError
-from crosstable.io import FORMATS, read_text
+from crosstable.io import FORMATS, decode, detect_format, read_text
 from crosstable.model import Tournament
 from crosstable.ranking import Standings, rank
 from crosstable.rules import PRESETS
@@ -215,8 +215,6 @@ def create_app(max_bytes: int = MAX_BYTES, max_participants: int = MAX_PARTICIPA
         else:
             assert req.content is not None
             text, fmt = req.content, req.format
-        if len(text) > max_bytes:
-            raise HTTPException(413, f"the input is larger than {max_bytes:,} characters")
         t = read_text(text, source=req.filename or "input", fmt=fmt, scoring=req.scoring)
         if len(t.names) > max_participants:
             raise HTTPException(413, f"{len(t.names):,} participants: this server ranks at most {max_participants:,}")
@@ -298,18 +296,13 @@ def create_app(max_bytes: int = MAX_BYTES, max_participants: int = MAX_PARTICIPA
         raw = await file.read(max_bytes + 1)
         if len(raw) > max_bytes:
             raise HTTPException(413, f"the file is larger than {max_bytes:,} bytes")
-        try:
-            text = raw.decode("utf-8")
-        except UnicodeDecodeError:
-            text = raw.decode("latin-1")
-        return {"filename": file.filename, "content": text, "format": _detect(text)}
+        text = decode(raw)
+        return {"filename": file.filename, "content": text, "format": detect_format(text)}
 
     @app.post("/api/schedule", responses=ERRORS)
     def schedule(req: ScheduleRequest) -> Any:
         """Berger-table pairings (FIDE C.05 Annex 1) for ``n`` participants or the names given."""
-        import json
-
-        from crosstable.io.writers import render_schedule
+        from crosstable.io.writers import schedule_dict
         from crosstable.schedule import Schedule
 
         if req.names is not None:
@@ -320,7 +313,7 @@ def create_app(max_bytes: int = MAX_BYTES, max_participants: int = MAX_PARTICIPA
             raise CrosstableError("give n or names")
         if len(set(names)) != len(names):
             raise CrosstableError("the names must differ")
-        return json.loads(render_schedule(Schedule.make(names, double=req.double), "json"))
+        return schedule_dict(Schedule.make(names, double=req.double))
 
     @app.post("/api/scenarios", responses=ERRORS)
     def scenarios(req: ScenariosRequest) -> Any:
@@ -343,18 +336,6 @@ def _json(data: Any) -> Response:
     import json
 
     return Response(json.dumps(data, ensure_ascii=False, separators=(",", ":")), media_type="application/json")
-
-
-def _detect(text: str) -> str:
-    from crosstable.io.games import looks_like_games
-    from crosstable.io.jsonfmt import looks_like_json
-    from crosstable.io.pgn import looks_like_pgn
-    from crosstable.io.trf import looks_like_trf
-
-    for name, test in (("json", looks_like_json), ("trf", looks_like_trf), ("pgn", looks_like_pgn)):
-        if test(text):
-            return name
-    return "games" if looks_like_games(text) else "crosstable"
 
 
 def _potentials(s: Standings) -> list[dict[str, Any]]:
