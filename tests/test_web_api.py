@@ -192,3 +192,10 @@ def test_serve_prints_its_address_and_serves_the_page() -> None:
     finally:
         server.terminate()
         server.wait(timeout=20)
+
+
+def test_potential_warnings_reach_the_answer() -> None:
+    # As tests/test_potential.py: two groups that give no points to each other have no potential.
+    text = "round,white,black,result\n1,A,B,1-0\n1,C,D,1-0\n"
+    r = client.post("/api/standings", json={"content": text, "potentials": True})
+    assert any("degenerate results table" in w for w in r.json()["warnings"])

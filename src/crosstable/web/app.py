@@ -264,7 +264,8 @@ def create_app(max_bytes: int = MAX_BYTES, max_participants: int = MAX_PARTICIPA
         if req.explain:
             out["explanations"] = {r.name: s.explain(r.name) for r in s.rows}
         if req.potentials:
-            out["potentials"] = _potentials(s)
+            out["potentials"], notes = _potentials(s)
+            out["warnings"] += notes
         if req.html:
             from crosstable.report import render_fragments
 
@@ -338,16 +339,18 @@ def _json(data: Any) -> Response:
     return Response(json.dumps(data, ensure_ascii=False, separators=(",", ":")), media_type="application/json")
 
 
-def _potentials(s: Standings) -> list[dict[str, Any]]:
+def _potentials(s: Standings) -> tuple[list[dict[str, Any]], list[str]]:
+    """Each participant's potential (exact, as text) and share, and the warnings of the
+    computation (a degenerate table)."""
     from crosstable.tiebreaks.potential import potentials
 
     result = potentials(s.tournament, analysis=s.analysis)
     shares = result.normalised("potential")
-    s.warnings.extend(result.warnings)
-    return [
+    rows = [
         {"name": name, "potential": str(result.potential[k]), "share": float(shares[k])}
         for k, name in enumerate(s.tournament.names)
     ]
+    return rows, list(result.warnings)
 
 
 def _error_body(error: CrosstableError) -> dict[str, Any]:
