@@ -29,17 +29,19 @@ import socket
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
+from pathlib import Path
 
 import httpx
+
+import crosstable
+from crosstable.io.trf import write_trf
 
 CRITERIA = ["BH/C1", "BH", "SB", "DE", "WIN", "ARO"]
 
 
 def tournament() -> str:
-    import crosstable
-    from crosstable.io.trf import write_trf
-
     rnd = random.Random(100)
     names = [f"Player {k:03d}" for k in range(1, 101)]
     games = []
@@ -55,12 +57,9 @@ def tournament() -> str:
 
 def library_rate(text: str, seconds: float = 3.0) -> tuple[float, list[str]]:
     """Requests per second of the library alone (read, rank, the JSON answer's dict)."""
-    import crosstable
-    from crosstable.io.writers import standings_dict
-
     done, t0 = 0, time.perf_counter()
     while time.perf_counter() - t0 < seconds:
-        data = standings_dict(crosstable.rank(crosstable.read_text(text), CRITERIA))
+        data = crosstable.rank(crosstable.read_text(text), CRITERIA).to_dict()
         done += 1
     return done / (time.perf_counter() - t0), [r["name"] for r in data["standings"]]
 
@@ -102,9 +101,6 @@ async def load(
 
 def load_wrk(url: str, body: dict[str, object], clients: int, seconds: float) -> dict[str, float]:
     """The same load driven by wrk (two threads), its latency distribution parsed."""
-    import tempfile
-    from pathlib import Path
-
     folder = Path(tempfile.mkdtemp())
     (folder / "body.json").write_text(json.dumps(body), encoding="utf-8")
     lua = folder / "post.lua"

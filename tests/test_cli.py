@@ -1,4 +1,4 @@
-"""The command line contract of SPEC §11: JSON shape, outputs, errors with exit status 2."""
+"""The command line contract: JSON shape, outputs, errors with exit status 2."""
 
 from __future__ import annotations
 
@@ -28,7 +28,7 @@ def test_json_has_the_public_shape_and_the_seed_values() -> None:
     assert list(data) == ["scoring", "tiebreaks", "standings", "warnings"]
     assert data["scoring"] == {"win": 1, "draw": 0.5, "loss": 0}
     assert data["tiebreaks"] == ["SB", "SHM"]
-    expected = load_json("seed-7-players.expected.json")["standings"]  # seeds 000/002
+    expected = load_json("seed-7-players.expected.json")["standings"]  # the Bulgarian article
     assert [{k: r[k] for k in ("rank", "place", "name", "points", "tiebreaks")} for r in expected] == data["standings"]
     assert data["warnings"] == []
 

@@ -11,12 +11,15 @@ compared for all 16 players.
 from __future__ import annotations
 
 import json
+import re
 from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
 import crosstable
+from crosstable.cli import main
 from tests.conftest import DATA
 
 FIDE = DATA / "fide"
@@ -34,7 +37,7 @@ PRINTED_TO_2_DECIMALS = {"AOB"}  # TieBreakServer prints averages rounded; ours 
 @pytest.fixture(scope="module")
 def exercise() -> crosstable.Standings:
     t = crosstable.read(FIDE / "tournament.trf")
-    return t.standings([c for c in IMPLEMENTED if c != "PTS"])
+    return crosstable.rank(t, [c for c in IMPLEMENTED if c != "PTS"])
 
 
 @pytest.mark.parametrize("code", IMPLEMENTED)
@@ -73,7 +76,7 @@ def test_non_ascii_names_keep_the_columns(tmp_path: Path) -> None:
     p.write_text(text, encoding="utf-8")
     t = crosstable.read(p)
     assert t.names[0] == "Šťastný Žák"
-    assert t.standings(["BH"]).row("Šťastný Žák").values["BH"] == Fraction(25, 2)
+    assert crosstable.rank(t, ["BH"]).row("Šťastný Žák").values["BH"] == Fraction(25, 2)
     p.write_bytes(text.replace("Šťastný Žák", "Szabó Ádám ").encode("latin-1"))
     assert crosstable.read(p).names[0] == "Szabó Ádám"
 
@@ -111,7 +114,7 @@ def test_the_2026_edition_caps_the_dummy_opponent(code: str) -> None:
     t = crosstable.read(FIDE / "tournament.trf")
     assert t.fide_rules == "2023"  # the exercise starts on 2024/03/18, before the 2024 edition (1 April)
     t.fide_rules = "2026"
-    s = t.standings([code])
+    s = crosstable.rank(t, [code])
     for competitor in REFERENCE_2026["competitors"]:
         expected = Fraction(str(competitor["values"][f"{code}/V2"]))
         assert s.row(t.names[competitor["startno"] - 1]).values[code] == expected, competitor["startno"]
@@ -130,7 +133,7 @@ def test_synthetic_events_equal_tiebreakserver(trf: str, reference: str, system:
     t = crosstable.read(FIDE / trf)
     assert (t.system, t.fide_rules) == (system, rules)
     codes = ["BH/C1", "BH", "SB", "WIN"]
-    s = t.standings(codes)
+    s = crosstable.rank(t, codes)
     rows = [line.split("\t") for line in (FIDE / reference).read_text().splitlines()]
     head = rows[0]
     for row in rows[1:]:
@@ -144,7 +147,7 @@ def test_rating_criteria_equal_tiebreakserver() -> None:
     # tests/data/fide/SOURCE.txt: ARO, its cuts and TPR for the 2,000 rated players.
     t = crosstable.read(FIDE / "swiss-2000p-11r.trf")
     codes = ["ARO", "ARO/C1", "ARO/M1", "TPR", "APRO", "PTP", "APPO", "PTP/C1"]
-    s = t.standings(codes)
+    s = crosstable.rank(t, codes)
     rows = [line.split("\t") for line in (FIDE / "swiss-2000p-11r.tbs-rating.tsv").read_text().splitlines()]
     head = rows[0]
     for row in rows[1:]:
@@ -154,7 +157,7 @@ def test_rating_criteria_equal_tiebreakserver() -> None:
 
 
 def test_unrated_events_say_why_rating_criteria_are_zero(exercise: crosstable.Standings) -> None:
-    s = exercise.tournament.standings(["ARO"])
+    s = crosstable.rank(exercise.tournament, ["ARO"])
     assert all(r.values["ARO"] == 0 for r in s.rows)
     assert any("needs every participant's rating" in w for w in s.warnings)
 
@@ -162,10 +165,9 @@ def test_unrated_events_say_why_rating_criteria_are_zero(exercise: crosstable.St
 @pytest.mark.parametrize("code", ["BH", "BH/C1", "BH/M1", "SB", "SB/C1", "FB", "FB/C1"])
 def test_explanations_add_up_with_unplayed_rounds(code: str) -> None:
     # Every explained sum (dummy opponents and cut rounds included) adds up to the value shown.
-    import re
 
     t = crosstable.read(FIDE / "tournament.trf")
-    s = t.standings([code])
+    s = crosstable.rank(t, [code])
     for row in s.rows:
         line = next(x for x in s.explain(row.name).splitlines() if x.startswith(f"{code} = "))
         body, _, cut = line.partition("; cut: ")
@@ -182,21 +184,18 @@ def test_trf_2026_tiebreak_declaration_is_the_default(tmp_path: Path) -> None:
     text = (FIDE / "tournament.trf").read_text(encoding="utf-8")
     p = tmp_path / "declared.trf"
     p.write_text("### a TRF-2026 comment\n202 BH/C1 BH,SB EDET\n" + text, encoding="utf-8")
-    s = crosstable.read(p).standings()
+    s = crosstable.rank(crosstable.read(p))
     assert s.labels == ["BH/C1", "BH", "SB"]
     assert any("EDET, left out" in w for w in s.warnings)
     assert [r.name for r in s.rows][:3] == [r.name for r in exercise_order(["BH/C1", "BH", "SB"])][:3]
 
 
 def exercise_order(codes: list[str]) -> list[crosstable.Row]:
-    return crosstable.read(FIDE / "tournament.trf").standings(codes).rows
+    return crosstable.rank(crosstable.read(FIDE / "tournament.trf"), codes).rows
 
 
 def test_rules_edition_from_the_command_line() -> None:
     # expected.tbs-rules2026.json: player 4's BH is 14.5 under the 2026 edition (15 under 2024).
-    from click.testing import CliRunner
-
-    from crosstable.cli import main
 
     def bh(*extra: str) -> object:
         out = CliRunner().invoke(main, ["standings", str(FIDE / "tournament.trf"), "-t", "BH", "-o", "json", *extra])
@@ -215,7 +214,7 @@ def test_virtual_opponent_of_the_older_rules() -> None:
     # unplayed rounds as draws: 2), 13 (1½), 3 (3½), 1 (3½): BH = 2 + 3 + 1½ + 3½ + 3½ = 13½.
     t = crosstable.read(FIDE / "tournament.trf")
     t.fide_rules = "virtual"
-    row = t.standings(["BH", "SB"]).row("Player 04")
+    row = crosstable.rank(t, ["BH", "SB"]).row("Player 04")
     assert row.values["BH"] == Fraction(27, 2)
     # SB: 2 (win against 12) + ½·3 (the bye) + 1½ (win against 13) + ½·3½ + ½·3½ = 8½
     assert row.values["SB"] == Fraction(17, 2)
@@ -236,7 +235,7 @@ def test_the_order_equals_tiebreakserver(trf: str, reference: str, criteria: lis
     # The reference's Rank column is the first place of a shared place: ours must agree for
     # every player (DE's values are expressed our own way; the order it gives must be the same).
     t = crosstable.read(FIDE / trf)
-    s = t.standings(criteria)
+    s = crosstable.rank(t, criteria)
     rows = [line.split("\t") for line in (FIDE / reference).read_text().splitlines()]
     first_place = {r.index + 1: int(r.place.split("-")[0]) for r in s.rows}
     for row in rows[1:]:
@@ -251,10 +250,10 @@ def test_the_order_equals_tiebreakserver(trf: str, reference: str, criteria: lis
 def test_standard_points() -> None:
     # FIDE C.07 (2026): standard points count 1-½-0. In the chess exercise they are the points
     # (as the reference prints them); in the 3-1-0 World Cup group H Japan's 4 points are 1½.
-    s = crosstable.read(FIDE / "tournament.trf").standings(["STD"])
+    s = crosstable.rank(crosstable.read(FIDE / "tournament.trf"), ["STD"])
     assert all(r.values["STD"] == r.points for r in s.rows)
     group = crosstable.read(Path(__file__).resolve().parent.parent / "examples" / "worldcup-2018-group-H.csv")
-    assert group.standings(["STD"]).row("Japan").values["STD"] == Fraction(3, 2)
+    assert crosstable.rank(group, ["STD"]).row("Japan").values["STD"] == Fraction(3, 2)
 
 
 def _reference_values(trf: str) -> dict[int, dict[str, str]]:
@@ -272,7 +271,7 @@ def test_each_rule_edition_equals_tiebreakserver(trf: str, edition: str) -> None
     t = crosstable.read(FIDE / trf)
     assert t.fide_rules == edition
     codes = [c for c in IMPLEMENTED if c not in ("PTS", *PRINTED_TO_2_DECIMALS)]
-    s = t.standings(codes)
+    s = crosstable.rank(t, codes)
     for number, values in _reference_values(trf).items():
         row = s.row(t.names[number - 1])
         assert row.points == Fraction(values["PTS"])
@@ -290,7 +289,7 @@ TRF2026_CODES = ["WIN", "BH", "BH/C1", "SB", "SB/C1", "FB", "KS"]
 
 
 def _assert_equal_to(t: crosstable.Tournament, reference: str) -> None:
-    s = t.standings(TRF2026_CODES)
+    s = crosstable.rank(t, TRF2026_CODES)
     for number, values in _tsv(reference).items():
         row = s.row(t.names[number - 1])
         assert row.points == Fraction(values["PTS"]), number
@@ -320,11 +319,11 @@ def test_abnormal_points_records(tmp_path: Path) -> None:
     _assert_equal_to(crosstable.read(p), "exercise-trf2026.tbs.tsv")
     p.write_text(text + "299          -1.0    5    7\n")
     t = crosstable.read(p)
-    assert t.standings([]).row("Player 07").points == Fraction(_tsv("exercise-trf2026.tbs.tsv")[7]["PTS"]) - 1
+    assert crosstable.rank(t, []).row("Player 07").points == Fraction(_tsv("exercise-trf2026.tbs.tsv")[7]["PTS"]) - 1
     p.write_text(text + "299 H         1.0  000\n")  # no round, no players: what every half-point bye is worth
     t = crosstable.read(p)
     before = Fraction(_tsv("exercise-trf2026.tbs.tsv")[4]["PTS"])
-    assert t.standings([]).row("Player 04").points == before + Fraction(1, 2)  # its bye: 1 instead of ½
+    assert crosstable.rank(t, []).row("Player 04").points == before + Fraction(1, 2)  # its bye: 1 instead of ½
 
 
 @pytest.mark.parametrize(

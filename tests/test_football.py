@@ -1,6 +1,6 @@
 """Leagues and football: group tie-break rules, head-to-head, fair play, lots, presets.
 
-Sources: seed 003 and FIFA's fair-play totals (2018 World Cup group H); UEFA EURO
+Sources: the Hungarian article and FIFA's fair-play totals (2018 World Cup group H); UEFA EURO
 2004 group C, EURO 2012 group A and EURO 2024 group E (match results and official
 final orders, see examples/SOURCES.md); the regulations named in crosstable.rules.
 """
@@ -150,7 +150,7 @@ def test_cards_in_the_fixtures_are_summed(tmp_path: Path) -> None:
         encoding="utf-8",
     )
     t = crosstable.read(f)
-    s = t.standings(["FP", "DISC"])
+    s = crosstable.rank(t, ["FP", "DISC"])
     assert (s.row("A").values["FP"], s.row("B").values["FP"]) == (-3, -5)
     assert (s.row("A").values["DISC"], s.row("B").values["DISC"]) == (-3, -4)
 
@@ -201,8 +201,8 @@ def test_score_crosstables_single_and_home_and_away() -> None:
     assert t.kind == "goals" and len(t.white) == 6
     fixtures = crosstable.read(GROUP_H)
     keys = ["GD", "GF"]
-    assert [(r.name, r.points, r.values) for r in t.standings(keys).rows] == [
-        (r.name, r.points, r.values) for r in fixtures.standings(keys).rows
+    assert [(r.name, r.points, r.values) for r in crosstable.rank(t, keys).rows] == [
+        (r.name, r.points, r.values) for r in crosstable.rank(fixtures, keys).rows
     ]
     # Home and away: each cell is the row's home match; twelve matches.
     double = single.replace("1:2\t1:0\t3:0", "1:2\t1:0\t3:1").replace("0:3\t1:0", "0:2\t1:0")

@@ -1,5 +1,5 @@
-"""PGN input (python-chess): the seeds' 7-player round robin written as PGN games must
-give the seed's values (seeds 000/002: SB 11.75, 10, 9, 7.75, 3, 0, 0)."""
+"""PGN input (python-chess): the Bulgarian article's 7-player round robin written as PGN games must
+give the article's values (SB 11.75, 10, 9, 7.75, 3, 0, 0)."""
 
 from __future__ import annotations
 
@@ -30,7 +30,7 @@ def seed_pgn() -> str:
 def test_pgn_gives_the_seed_values() -> None:
     t = crosstable.read_text(seed_pgn())
     assert t.system == "round-robin" and t.names == NAMES
-    s = t.standings(["SB"])
+    s = crosstable.rank(t, ["SB"])
     assert [s.row(n).values["SB"] for n in NAMES] == SEED_SB
     assert t.ratings is not None and t.ratings[0] == 2400
 

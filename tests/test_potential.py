@@ -1,6 +1,6 @@
-"""The Laplacian potential and flow (seed 003, SPEC §8).
+"""The Laplacian potential and flow (the Hungarian article; docs/sources.md).
 
-Oracles: SPEC §8's values for the 2018 World Cup group H (potentials 81/72/45/36,
+Oracles: the values of docs/sources.md for the 2018 World Cup group H (potentials 81/72/45/36,
 flows 243/288/180/216; the transposed orientation gives 36/72/45/81) and the
 three-contestant example of the 2016 article it cites (Alena 5, Varvara 4, Sofia 7);
 and the definition itself, det L(i|i), computed minor by minor.
@@ -8,6 +8,7 @@ and the definition itself, det L(i|i), computed minor by minor.
 
 from __future__ import annotations
 
+import json
 from fractions import Fraction
 
 import numpy as np
@@ -27,7 +28,7 @@ GROUP_H = EXAMPLES / "worldcup-2018-group-H.csv"
 def test_world_cup_group_h_potentials_and_flows() -> None:
     expected = load_json("worldcup-2018-group-H.expected.json")["laplacian_potential_3_1_0"]
     t = crosstable.read(GROUP_H)
-    s = t.standings(["POT", "FLOW"])
+    s = crosstable.rank(t, ["POT", "FLOW"])
     for team, value in expected["potential"].items():
         assert s.row(team).values["POT"] == value
     for team, value in expected["flow"].items():
@@ -37,7 +38,7 @@ def test_world_cup_group_h_potentials_and_flows() -> None:
 
 
 def test_the_transposed_orientation_is_a_different_answer() -> None:
-    # Reversing every result turns W into its transpose: SPEC §8 says that gives 36/72/45/81,
+    # Reversing every result turns W into its transpose: that gives 36/72/45/81 (docs/sources.md),
     # Poland first, so the orientation matters and the test above would catch the mistake.
     lines = GROUP_H.read_text(encoding="utf-8").splitlines()
     flipped = [lines[0]] + [",".join([*r.split(",")[:3], r.split(",")[4], r.split(",")[3]]) for r in lines[1:]]
@@ -128,7 +129,7 @@ def test_degenerate_tables_are_reported() -> None:
     split = Tournament.from_games(["A", "B", "C", "D"], [("A", "B", "1-0"), ("C", "D", "1-0")])
     q = potentials(split)
     assert all(x == 0 for x in q.potential) and "every potential is 0" in q.warnings[0]
-    assert "every potential is 0" in " ".join(split.standings(["POT"]).warnings)
+    assert "every potential is 0" in " ".join(crosstable.rank(split, ["POT"]).warnings)
 
 
 def test_rate_command() -> None:
@@ -138,7 +139,6 @@ def test_rate_command() -> None:
     assert lines[1].split()[:3] == ["1", "Colombia", "81"]
     assert lines[4].split()[:3] == ["4", "Poland", "36"]
     flow = CliRunner().invoke(main, ["rate", str(GROUP_H), "--by", "flow", "-o", "json"])
-    import json
 
     data = json.loads(flow.stdout)
     assert [r["name"] for r in data["ratings"]] == ["Japan", "Colombia", "Poland", "Senegal"]

@@ -1,12 +1,13 @@
 """Readers: the crosstable text format in its many typings, games lists, and their checks.
 
-The data is the seeds' 7-player table (seeds 000/002), retyped in each format; the
-expected values are the seed's (SB 11.75, 10, 9, 7.75, 3, 0, 0).
+The data is the Bulgarian article's 7-player table, retyped in each format; the
+expected values are the article's (SB 11.75, 10, 9, 7.75, 3, 0, 0).
 """
 
 from __future__ import annotations
 
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
@@ -28,7 +29,7 @@ GRID = [
 
 
 def sb_of(t: crosstable.Tournament) -> list[Fraction]:
-    s = t.standings(["SB"])
+    s = crosstable.rank(t, ["SB"])
     return [s.row(n).values["SB"] for n in NAMES]
 
 
@@ -86,7 +87,7 @@ def test_games_list_gives_the_same_values() -> None:
 
 
 def test_draughts_table_doubles_the_coefficient() -> None:
-    # seed 000: in draughts (2-1-0) the Berger coefficient sums twice the points of the beaten
+    # the Bulgarian article: in draughts (2-1-0) the Berger coefficient sums twice the points of the beaten
     # opponents plus the points of those drawn with: every value is four times the chess one.
     t = crosstable.read_text(table("\t", {"½": "1", "1": "2"}))
     assert t.scoring.name == "draughts"
@@ -149,7 +150,6 @@ def test_bad_games_lists_name_the_place(text: str, where: str, words: str) -> No
 
 
 def test_latin1_file_is_read(tmp_path: object) -> None:
-    from pathlib import Path
 
     p = Path(str(tmp_path)) / "latin1.tsv"
     p.write_bytes("1\tSzabó\t-\t1\n2\tKovács\t0\t-\n".encode("latin-1"))

@@ -1,7 +1,7 @@
 """Round trips: our JSON format and TRF output read back as the same tournament.
 
 Random tournaments (hypothesis) with rounds, colours, forfeits, byes and games not
-played yet; the seeds' tables and the FIDE exercise (tests/data/fide) as fixed cases.
+played yet; the source articles' tables and the FIDE exercise (tests/data/fide) as fixed cases.
 """
 
 from __future__ import annotations
@@ -9,6 +9,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -76,23 +77,26 @@ def test_fide_exercise_and_seed_tables_round_trip() -> None:
     exercise = crosstable.read(DATA / "fide" / "tournament.trf")
     back = crosstable.read_text(write_trf(exercise))
     codes = ["BH", "BH/C1", "SB", "WIN", "PS"]
-    assert [r.values for r in back.standings(codes).rows] == [r.values for r in exercise.standings(codes).rows]
+    assert [r.values for r in crosstable.rank(back, codes).rows] == [
+        r.values for r in crosstable.rank(exercise, codes).rows
+    ]
     for name in ("seed-7-players.tsv", "olympiad-1957-women-group-C.tsv", "worldcup-2018-group-H.csv"):
         t = crosstable.read(EXAMPLES / name)
         assert to_dict(crosstable.read_text(write_json(t))) == to_dict(t)
     seed = crosstable.read(EXAMPLES / "seed-7-players.tsv")
-    assert crosstable.read_text(write_trf(seed)).standings(["SB"]).rows[2].values["SB"] == 9
+    assert crosstable.rank(crosstable.read_text(write_trf(seed)), ["SB"]).rows[2].values["SB"] == 9
     # team byes (a drawn match with every board won) and a 3-1-0 TRF-2026 event with 240 byes
     for name in ("team-swiss-9x2-bye-forfeit.trf", "exercise-3-1-0.trf"):
         t = crosstable.read(DATA / "fide" / name)
         again = crosstable.read_text(write_json(t))
         assert to_dict(again) == to_dict(t)
         codes = ["BH", "SB", "WIN", "GP"] if t.kind == "game_points" else ["BH", "SB", "WIN"]
-        assert [r.values for r in again.standings(codes).rows] == [r.values for r in t.standings(codes).rows]
+        assert [r.values for r in crosstable.rank(again, codes).rows] == [
+            r.values for r in crosstable.rank(t, codes).rows
+        ]
 
 
 def test_json_errors_name_the_path() -> None:
-    import pytest
 
     text = (
         '{"format": "crosstable-tournament", "participants": [{"name": "A"}, {"name": "B"}],'

@@ -6,6 +6,7 @@ tournament and ranked by the ordinary standings code.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from fractions import Fraction
 
@@ -20,23 +21,23 @@ from crosstable import Tournament
 from crosstable.cli import main
 from crosstable.model import PENDING
 from crosstable.scenarios import scenarios
-from tests.conftest import EXAMPLES
+from tests.conftest import DATA, EXAMPLES
 
 STORY = EXAMPLES / "seed-003-last-round.csv"
 
 
 def test_the_seed_003_story() -> None:
-    # Seed 003 ("a common mistake"): before the last round Petrov thinks "a draw is enough: if Ivanov
+    # The Hungarian article ("a common mistake"): before the last round Petrov thinks "a draw is enough: if Ivanov
     # beats Pupkin and catches me, my Berger is better" — computed with the scores before the round.
     t = crosstable.read(STORY)
-    before = t.standings(["SB"])
+    before = crosstable.rank(t, ["SB"])
     petrov, ivanov = before.row("Petrov"), before.row("Ivanov")
     assert (petrov.points, ivanov.points) == (3, Fraction(5, 2))
     assert petrov.values["SB"] > ivanov.values["SB"]  # 5½ against 4¼: the belief
     # The last round is played: Petrov draws, Ivanov beats Pupkin, Smirnov and Kuznetsov draw.
     text = STORY.read_text(encoding="utf-8")
     text = text.replace("Petrov,Sidorov,*", "Petrov,Sidorov,½-½").replace("Ivanov,Pupkin,*", "Ivanov,Pupkin,1-0")
-    final = crosstable.read_text(text.replace("Smirnov,Kuznetsov,*", "Smirnov,Kuznetsov,½-½")).standings(["SB"])
+    final = crosstable.rank(crosstable.read_text(text.replace("Smirnov,Kuznetsov,*", "Smirnov,Kuznetsov,½-½")), ["SB"])
     first, second = final.rows[0], final.rows[1]
     assert (first.name, second.name) == ("Ivanov", "Petrov") and first.points == second.points == Fraction(7, 2)
     assert (first.values["SB"], second.values["SB"]) == (8, Fraction(31, 4))  # the Berger turned out worse
@@ -102,7 +103,7 @@ def test_bulk_engine_equals_brute_force(t: Tournament, criteria: list[str]) -> N
 
 
 def test_football_scores_and_goal_criteria() -> None:
-    # 2018 World Cup group H (seed 003) before its last matchday.
+    # 2018 World Cup group H (the Hungarian article) before its last matchday.
     lines = (EXAMPLES / "worldcup-2018-group-H.csv").read_text(encoding="utf-8").splitlines()
     text = "\n".join(lines[:5] + [",".join([*line.split(",")[:3], "", ""]) for line in lines[5:]])
     t = crosstable.read_text(text)
@@ -162,9 +163,6 @@ def test_bad_score_lines_are_refused(bad: str) -> None:
 def test_byes_deductions_and_unplayed_rules_agree_with_brute_force() -> None:
     # The FIDE 2024 exercise (tests/data/fide) with its last round still to play: byes give
     # points and wins, a deduction moves a player, and BH/SB follow art. 16 (by brute force).
-    import dataclasses
-
-    from crosstable.model import PENDING
 
     t = crosstable.read(EXAMPLES.parent / "tests/data/fide/tournament.trf")
     assert t.rounds is not None and t.status is not None
@@ -182,7 +180,6 @@ def test_swiss_forfeits_and_team_game_points_follow_the_ranking() -> None:
     # tests/data/fide: the Swiss whose tied players met only by forfeit (DE leaves them tied there)
     # and the team Swiss, each with its last round still to play; the scenarios must agree with
     # ranking every combination in full.
-    from tests.conftest import DATA
 
     text = (DATA / "fide" / "de-forfeit.trf").read_text(encoding="utf-8")
     round_3 = 91 + 2 * 10 + 7  # the result character of round 3's block
@@ -207,7 +204,6 @@ def test_swiss_forfeits_and_team_game_points_follow_the_ranking() -> None:
 def test_byes_worth_half_a_unit_of_the_scoring() -> None:
     # The exercise under 3-1-0 (tests/data/fide/exercise-3-1-0.trf) with its pairing-allocated bye
     # worth 1.5 (a 162 line "P 1.5") and one game of the last round still to play.
-    from tests.conftest import DATA
 
     text = (DATA / "fide" / "exercise-3-1-0.trf").read_text(encoding="utf-8").replace("P 3.0", "P 1.5")
     round_5 = 91 + 4 * 10 + 7

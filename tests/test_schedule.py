@@ -61,7 +61,7 @@ def test_double_round_robin_reverses_colours_and_swaps_last_rounds() -> None:
 
 
 def test_seeding_from_standings_like_the_premier_league_split(tmp_path: Path) -> None:
-    # seed 003: "the clubs get the number of their place ... the eighth plays the first in round 1"
+    # the Hungarian article: "the clubs get the number of their place ... the eighth plays the first in round 1"
     # with 1 Zenit, 2 CSKA, 3 Lokomotiv, 4 Dynamo, 5 Spartak, 6 Rubin, 7 Kuban, 8 Anji.
     clubs = ["Zenit", "CSKA", "Lokomotiv", "Dynamo", "Spartak", "Rubin", "Kuban", "Anji"]
     standings = {

@@ -1,10 +1,10 @@
-"""The worked examples of the seeds (SPEC §5), reproduced exactly.
+"""The worked examples of the source articles, reproduced exactly.
 
-Sources: seeds 000 and 002 (the Bulgarian encyclopedia article: the hypothetical
+Sources: the Bulgarian encyclopedia article on the Sonneborn–Berger coefficient (the hypothetical
 7-player round robin, the 1975-80 correspondence final, the 1957 Women's Olympiad
-group C, the Riga and Gorin examples); seed 003 (2018 World Cup group H). Expected
+group C, the Riga and Gorin examples); the Hungarian article (2018 World Cup group H). Expected
 values are in tests/data/*.expected.json, copied from shared/examples, which cite
-the same seeds (Ganev's SHM corrected to -12.5 per SPEC §12).
+the same article (Ganev's SHM corrected to -12.5, a known error of the source: docs/sources.md).
 """
 
 from __future__ import annotations
@@ -25,9 +25,9 @@ def as_fraction(x: float | int) -> Fraction:
 
 
 def test_seven_player_table_sb_shm_and_order() -> None:
-    # seeds 000/002: SB 11.75, 10, 9, 7.75, 3, 0, 0; SHM 7.5, 3.5, 1, -1.5, -12.5 (corrected), -20, -21
+    # the Bulgarian article: SB 11.75, 10, 9, 7.75, 3, 0, 0; SHM 7.5, 3.5, 1, -1.5, -12.5 (corrected), -20, -21
     expected = load_json("seed-7-players.expected.json")
-    s = crosstable.read(EXAMPLES / "seed-7-players.tsv").standings(["SB", "SHM"])
+    s = crosstable.rank(crosstable.read(EXAMPLES / "seed-7-players.tsv"), ["SB", "SHM"])
     assert [r.name for r in s.rows] == [e["name"] for e in expected["standings"]]
     for row, exp in zip(s.rows, expected["standings"], strict=True):
         assert row.place == exp["place"]
@@ -37,8 +37,8 @@ def test_seven_player_table_sb_shm_and_order() -> None:
 
 
 def test_zhelyazkov_third_on_sb_ahead_of_angelov() -> None:
-    # seed 000: "Zhelyazkov has a higher Berger coefficient than Angelov (9 against 7.75) ... third place"
-    s = crosstable.read(EXAMPLES / "seed-7-players.tsv").standings(["SB"])
+    # the Bulgarian article: "Zhelyazkov has a higher Berger coefficient than Angelov (9 against 7.75) ... third place"
+    s = crosstable.rank(crosstable.read(EXAMPLES / "seed-7-players.tsv"), ["SB"])
     third, fourth = s.rows[2], s.rows[3]
     assert (third.name, third.place, third.ahead_on) == ("Zhelyazkov", "3", "SB")
     assert (fourth.name, fourth.values["SB"]) == ("Angelov", F(31, 4))
@@ -46,38 +46,38 @@ def test_zhelyazkov_third_on_sb_ahead_of_angelov() -> None:
 
 def test_printed_summary_columns_cross_check_without_warnings() -> None:
     # The seed table prints +, −, =, points, place, SB and the corrected SHM: all must agree.
-    s = crosstable.read(EXAMPLES / "seed-7-players.tsv").standings(["SB"])
+    s = crosstable.rank(crosstable.read(EXAMPLES / "seed-7-players.tsv"), ["SB"])
     assert s.warnings == []
 
 
 def test_seed_misprint_of_ganev_shm_is_reported() -> None:
-    # SPEC §12: the seeds print Ganev's SHM as -8.5; the table gives -12.5.
+    # docs/sources.md: the Bulgarian article prints Ganev's SHM as -8.5; its table gives -12.5.
     text = (EXAMPLES / "seed-7-players.tsv").read_text(encoding="utf-8").replace("–12,5", "–8,5")
-    s = crosstable.read_text(text, source="seed.tsv").standings(["SB"])
+    s = crosstable.rank(crosstable.read_text(text, source="seed.tsv"), ["SB"])
     assert len(s.warnings) == 1
     assert "Ganev's SHM is printed as -8.5, computed -12.5" in s.warnings[0]
     assert s.warnings[0].startswith("seed.tsv:6:")
 
 
 def test_explanation_in_the_seed_style() -> None:
-    # seed 000: "KB = 2,5 (half of Mikhailov's points) + 2,25 (half of Alexandrov's) + 2 (half of
+    # the Bulgarian article: "KB = 2,5 (half of Mikhailov's points) + 2,25 (half of Alexandrov's) + 2 (half of
     # Angelov's) + 1,25 (half of Ganev's) + 1 (all of Kalchev's) + 0 (all of Getovski's) = 9"
-    s = crosstable.read(EXAMPLES / "seed-7-players.tsv").standings(["SB", "SHM"])
+    s = crosstable.rank(crosstable.read(EXAMPLES / "seed-7-players.tsv"), ["SB", "SHM"])
     lines = s.explain("Zhelyazkov").splitlines()
     assert lines[1] == (
         "SB = 2.5 (½ of Mikhailov's 5) + 2.25 (½ of Alexandrov's 4½) + 2 (½ of Angelov's 4) "
         "+ 1.25 (½ of Ganev's 2½) + 1 (all of Kalchev's 1) + 0 (all of Getovski's 0) = 9"
     )
-    # seed 000: Angelov's OB = 2,5 (Ganev) + 1 (Kalchev) + 0 (Getovski) – 5 (Mikhailov) = –1,5
+    # the Bulgarian article: Angelov's OB = 2,5 (Ganev) + 1 (Kalchev) + 0 (Getovski) – 5 (Mikhailov) = –1,5
     shm = s.explain("Angelov").splitlines()[2]
     assert shm.startswith("SHM = − 5 (Mikhailov's 5, loss)")
     assert "+ 2.5 (all of Ganev's 2½)" in shm and shm.endswith("= -1.5")
 
 
 def test_gelbfuhs_and_nnsb_follow_the_seed_formulas() -> None:
-    # seed 000: G(i) = S_i + KB_i / n and ZBMN(i) = S_i * S_i + KB_i, n = 6 games each
+    # the Bulgarian article: G(i) = S_i + KB_i / n and ZBMN(i) = S_i * S_i + KB_i, n = 6 games each
     expected = load_json("seed-7-players.expected.json")
-    s = crosstable.read(EXAMPLES / "seed-7-players.tsv").standings(["GELB", "NNSB"])
+    s = crosstable.rank(crosstable.read(EXAMPLES / "seed-7-players.tsv"), ["GELB", "NNSB"])
     by_name = {r.name: r for r in s.rows}
     for e in expected["standings"]:
         pts, sb = as_fraction(e["points"]), as_fraction(e["tiebreaks"]["SB"])
@@ -87,12 +87,12 @@ def test_gelbfuhs_and_nnsb_follow_the_seed_formulas() -> None:
 
 
 def test_olympiad_1957_group_c() -> None:
-    # seeds 000/002: match points 2-1-0, then game points, then Berger (match result x opponent's
+    # the Bulgarian article: match points 2-1-0, then game points, then Berger (match result x opponent's
     # game points): England 19.75 ahead of Poland 17.25.
     expected = load_json("olympiad-1957-women-group-C.expected.json")
     t = crosstable.read(EXAMPLES / "olympiad-1957-women-group-C.tsv")
     assert t.kind == "game_points" and t.scoring.name == "team"
-    s = t.standings(["GP", "SB"])
+    s = crosstable.rank(t, ["GP", "SB"])
     assert [r.name for r in s.rows] == [e["name"] for e in expected["standings"]]
     for row, exp in zip(s.rows, expected["standings"], strict=True):
         assert row.place == exp["place"]
@@ -105,21 +105,21 @@ def test_olympiad_1957_group_c() -> None:
 def test_olympiad_printed_places_are_compared() -> None:
     # The printed table shares place 3-4 between England and Poland (it has no Berger column);
     # ranked by GP and SB they are 3 and 4, which the cross-check reports.
-    s = crosstable.read(EXAMPLES / "olympiad-1957-women-group-C.tsv").standings(["GP", "SB"])
+    s = crosstable.rank(crosstable.read(EXAMPLES / "olympiad-1957-women-group-C.tsv"), ["GP", "SB"])
     assert len(s.warnings) == 2 and all("printed as 3-4" in w for w in s.warnings)
     # Without the Berger criterion the computed places agree with the printed ones.
-    assert crosstable.read(EXAMPLES / "olympiad-1957-women-group-C.tsv").standings(["GP"]).warnings == []
+    assert crosstable.rank(crosstable.read(EXAMPLES / "olympiad-1957-women-group-C.tsv"), ["GP"]).warnings == []
 
 
 def test_riga_ties_and_gorin_prefers_decisive_games() -> None:
-    # seeds 000/002: against two opponents with 7 points each, a win and a loss give
+    # the Bulgarian article: against two opponents with 7 points each, a win and a loss give
     # Riga 2*7 + 7 = 21 = 1.5*7 + 1.5*7 (two draws); Gorin 4*7 + 7 = 35 > 2*7 + 2*7 = 28.
     names = ["X", "Y", "C", "D"] + [f"f{k}" for k in range(12)]
     games = [("X", "C", "1-0"), ("D", "X", "1-0"), ("Y", "C", "½-½"), ("Y", "D", "½-½")]
     games += [("C", f"f{k}", "1-0") for k in range(6)] + [("C", "f6", "½-½")]  # C: 0 + ½ + 6½ = 7
     games += [("D", f"f{k}", "1-0") for k in range(7, 12)] + [("D", "f6", "½-½")]  # D: 1 + ½ + 5½ = 7
     t = Tournament.from_games(names, games)
-    s = t.standings(["RIGA", "GORIN"])
+    s = crosstable.rank(t, ["RIGA", "GORIN"])
     x, y = s.row("X"), s.row("Y")
     assert s.analysis.points[names.index("C")] == 7 == s.analysis.points[names.index("D")]
     assert x.values["RIGA"] == y.values["RIGA"] == 21
@@ -127,7 +127,7 @@ def test_riga_ties_and_gorin_prefers_decisive_games() -> None:
 
 
 def test_correspondence_final_1975_80_is_refused_naming_the_cells() -> None:
-    # SPEC §5.2 / §12: the seed's table is inconsistent; the reader must name the cells.
+    # docs/sources.md: the printed table is inconsistent; the reader must name the cells.
     with pytest.raises(crosstable.InputError) as err:
         crosstable.read(EXAMPLES / "wccc-1975-80-final.as-printed.tsv")
     message = str(err.value)
@@ -139,7 +139,7 @@ def test_correspondence_final_1975_80_is_refused_naming_the_cells() -> None:
 
 
 def test_correspondence_final_with_columns_restored_is_still_refused() -> None:
-    # SPEC §12: printed column 8 holds the results against Dannhaupt (10), 9 against Madler (8),
+    # docs/sources.md: printed column 8 holds the results against Dannhaupt (10), 9 against Madler (8),
     # 10 against Estrin (9). Restoring them leaves only the games among those three inconsistent.
     lines = (EXAMPLES / "wccc-1975-80-final.as-printed.tsv").read_text(encoding="utf-8").splitlines()
     fixed = []
@@ -157,12 +157,12 @@ def test_correspondence_final_with_columns_restored_is_still_refused() -> None:
 
 
 def test_world_cup_2018_group_h_seed_coefficients() -> None:
-    # seed 003: Berger with (1, 1/2, 0) weights on opponents' football points: Japan 8, Senegal 5;
+    # the Hungarian article: Berger with (1, 1/2, 0) weights on opponents' football points: Japan 8, Senegal 5;
     # weights (2, 1, 0): 16 and 10; Koya (share of games >= 50 %): 4 and 1.
     expected = load_json("worldcup-2018-group-H.expected.json")["seed_coefficients"]
     t = crosstable.read(EXAMPLES / "worldcup-2018-group-H.csv")
     assert t.kind == "goals" and t.scoring.name == "football"
-    s = t.standings(["GD", "GF", "SB(1,1/2,0)", "SB(2,1,0)", "KS"])
+    s = crosstable.rank(t, ["GD", "GF", "SB(1,1/2,0)", "SB(2,1,0)", "KS"])
     for team in ("Japan", "Senegal"):
         row = s.row(team)
         assert (

@@ -1,9 +1,9 @@
 """Team events from TRF team lines (013).
 
-The 1957 Women's Olympiad group C (seeds 000/002; tests/data/olympiad-1957-women-group-C
-.expected.json) written as a two-board TRF: each match's game points from the seed's
+The 1957 Women's Olympiad group C (the Bulgarian article; tests/data/olympiad-1957-women-group-C
+.expected.json) written as a two-board TRF: each match's game points from the article's
 table, split over the boards, the matches in the rounds of the Berger tables. Read
-back as a team event it must give the seed's match points, game points and Berger
+back as a team event it must give the article's match points, game points and Berger
 values (England 19.75 ahead of Poland 17.25).
 """
 
@@ -18,7 +18,7 @@ import crosstable
 from crosstable import Tournament
 from crosstable.io.trf import write_trf
 from crosstable.schedule import berger
-from tests.conftest import EXAMPLES, load_json
+from tests.conftest import DATA, EXAMPLES, load_json
 
 BOARDS = {Fraction(2): ("1-0", "1-0"), Fraction(3, 2): ("1-0", "½-½"), Fraction(1): ("½-½", "½-½"),
           Fraction(1, 2): ("½-½", "0-1"), Fraction(0): ("0-1", "0-1")}  # fmt: skip
@@ -51,7 +51,7 @@ def test_team_trf_gives_the_seed_values(tmp_path: Path) -> None:
     p.write_text(olympiad_trf(), encoding="utf-8")
     t = crosstable.read(p)
     assert t.kind == "game_points" and t.scoring.name == "team" and len(t.white) == 21
-    s = t.standings(["GP", "SB"])
+    s = crosstable.rank(t, ["GP", "SB"])
     expected = load_json("olympiad-1957-women-group-C.expected.json")["standings"]
     assert [r.name for r in s.rows] == [e["name"] for e in expected]
     for row, e in zip(s.rows, expected, strict=True):
@@ -76,12 +76,11 @@ def test_team_lines_must_name_players_of_the_file(tmp_path: Path) -> None:
 def test_team_criteria_equal_tiebreakserver(tmp_path: Path) -> None:
     # tests/data/fide/SOURCE.txt: the reference on the same team TRF: PTS (match points), BH (on
     # match points), SB:MP (match points times the opponents' match points), GPTS (game points).
-    from tests.conftest import DATA
 
     p = tmp_path / "olympiad.trf"
     p.write_text(olympiad_trf(), encoding="utf-8")
     t = crosstable.read(p)
-    s = t.standings(["BH", "SB:MP", "GP"])
+    s = crosstable.rank(t, ["BH", "SB:MP", "GP"])
     rows = [line.split("\t") for line in (DATA / "fide" / "olympiad-1957-team.tbs.tsv").read_text().splitlines()]
     head = rows[0]
     for row in rows[1:]:
@@ -98,11 +97,10 @@ def test_team_swiss_equals_tiebreakserver(trf: str) -> None:
     # tests/data/fide/SOURCE.txt: a synthetic 10-team, 2-board, 5-round Swiss and the reference's
     # match points, BH, SB:MP, game points, BH/C1 and ranks; the same file with TRF-2026 team
     # records (310) instead of 013 lines, on which the reference prints the same output.
-    from tests.conftest import DATA
 
     t = crosstable.read(DATA / "fide" / trf)
     assert (t.kind, t.system) == ("game_points", "swiss")
-    s = t.standings(["BH", "SB:MP", "GP", "BH/C1"])
+    s = crosstable.rank(t, ["BH", "SB:MP", "GP", "BH/C1"])
     rows = [line.split("\t") for line in (DATA / "fide" / "team-swiss-10x2.tbs.tsv").read_text().splitlines()]
     head = rows[0]
     for row in rows[1:]:
@@ -117,11 +115,10 @@ def test_more_team_criteria_equal_tiebreakserver() -> None:
     # tests/data/fide/SOURCE.txt: the reference on the synthetic team Swiss with game-point bases
     # (BH:GP, SB:GP and their cuts: SB:GP is the game points scored × the opponent's game points),
     # PS, KS, WIN, WON and FB.
-    from tests.conftest import DATA
 
     t = crosstable.read(DATA / "fide" / "team-swiss-10x2.trf")
     codes = ["BH:GP", "BH:GP/C1", "SB:GP", "SB:GP/C1", "PS", "KS", "WIN", "WON", "FB"]
-    s = t.standings(codes)
+    s = crosstable.rank(t, codes)
     rows = [line.split("\t") for line in (DATA / "fide" / "team-swiss-10x2.tbs-more.tsv").read_text().splitlines()]
     head = rows[0]
     for row in rows[1:]:
@@ -135,12 +132,11 @@ def test_team_byes_and_forfeits_equal_tiebreakserver() -> None:
     # forfeit on every board; the reference's values (its default: a team's bye is a drawn match
     # with every board won; the dummy opponent of a bye has the team's own score, capped by the
     # 2026 rules at a draw per round) and ranks.
-    from tests.conftest import DATA
 
     t = crosstable.read(DATA / "fide" / "team-swiss-9x2-bye-forfeit.trf")
     codes = {"BH": "BH", "BH/C1": "BH/C1", "SB:MP": "SB:MP", "GP": "GPTS", "SB:GP": "SB:GP", "FB": "FB"}
     codes |= {"WIN": "WIN", "WON": "WON", "BH:GP": "BH:GP", "SB:GP/C1": "SB:GP/C1"}
-    s = t.standings(list(codes))
+    s = crosstable.rank(t, list(codes))
     rows = [
         line.split("\t") for line in (DATA / "fide" / "team-swiss-9x2-bye-forfeit.tbs.tsv").read_text().splitlines()
     ]

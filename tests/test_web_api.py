@@ -1,9 +1,9 @@
 """The HTTP API of ``crosstable serve`` (issue: web page and HTTP API).
 
-Values come from the same sources as the library's tests: the seeds' 7-player table
+Values come from the same sources as the library's tests: the Bulgarian article's 7-player table
 (tests/data/seed-7-players.expected.json), the 2018 World Cup group H with FIFA's
 fair-play totals (tests/data/worldcup-2018-group-H.*), the FIDE Berger tables
-(tests/data/berger_tables.json) and seed 003's last round. The fuzz test drives every
+(tests/data/berger_tables.json) and the Hungarian article's last round. The fuzz test drives every
 endpoint from its OpenAPI schema (schemathesis): no input may give a server error or
 an answer that contradicts the schema.
 """
@@ -11,9 +11,14 @@ an answer that contradicts the schema.
 from __future__ import annotations
 
 import json
+import socket
+import subprocess
+import sys
+import time
 from collections.abc import Iterator
 from fractions import Fraction
 
+import httpx
 import pytest
 import schemathesis
 from fastapi.testclient import TestClient
@@ -25,6 +30,9 @@ from schemathesis.checks import (
     status_code_conformance,
 )
 
+import crosstable
+from crosstable import read
+from crosstable.io.jsonfmt import to_dict
 from crosstable.web.app import app, create_app
 from tests.conftest import DATA
 
@@ -44,8 +52,6 @@ def test_standings_are_the_seeds() -> None:
 
 
 def test_our_json_tournament_as_the_body() -> None:
-    from crosstable import read
-    from crosstable.io.jsonfmt import to_dict
 
     body = to_dict(read(ROOT / "examples" / "seed-7-players.tsv"))
     r = client.post("/api/standings", json={"tournament": body, "tiebreaks": ["SB"]})
@@ -59,7 +65,7 @@ def test_explanations_potentials_and_tables_on_request() -> None:
         json={"content": SEED, "tiebreaks": ["SB"], "explain": True, "potentials": True, "html": True},
     )
     data = r.json()
-    # seed 000: SB of Zhelyazkov = 2.5 + 2.25 + 2 + 1.25 + 1 + 0 = 9
+    # the Bulgarian article: SB of Zhelyazkov = 2.5 + 2.25 + 2 + 1.25 + 1 + 0 = 9
     assert "SB = 2.5 (½ of Mikhailov's 5) + 2.25" in data["explanations"]["Zhelyazkov"]
     assert {p["name"] for p in data["potentials"]} == {x["name"] for x in EXPECTED["standings"]}
     assert 'data-name="Zhelyazkov"' in data["html"]["standings"]
@@ -68,7 +74,7 @@ def test_explanations_potentials_and_tables_on_request() -> None:
 
 
 def test_league_with_a_discipline_file() -> None:
-    # Seed 003 / FIFA: Japan above Senegal on fair-play points (−4 against −6).
+    # The Hungarian article / FIFA: Japan above Senegal on fair-play points (−4 against −6).
     fixtures = (ROOT / "examples" / "worldcup-2018-group-H.csv").read_text(encoding="utf-8")
     cards = (DATA / "worldcup-2018-group-H.fairplay.csv").read_text(encoding="utf-8")
     r = client.post("/api/standings", json={"content": fixtures, "discipline": cards, "rules": "fifa-2018"})
@@ -115,7 +121,6 @@ def test_csv_export_is_safe_from_formulas_and_html_is_escaped() -> None:
 
 
 def test_trf_and_json_exports_read_back() -> None:
-    import crosstable
 
     for to in ("trf", "json"):
         r = client.post("/api/export", json={"content": SEED, "to": to, "filename": "seed-7-players.tsv"})
@@ -143,7 +148,7 @@ def test_schedule_is_the_fide_berger_table() -> None:
 
 
 def test_scenarios_of_seed_003() -> None:
-    # Seed 003: before the last round Petrov (3 points, SB ahead) can finish 1st to 3rd.
+    # The Hungarian article: before the last round Petrov (3 points, SB ahead) can finish 1st to 3rd.
     text = (ROOT / "examples" / "seed-003-last-round.csv").read_text(encoding="utf-8")
     r = client.post("/api/scenarios", json={"content": text, "tiebreaks": ["SB"]})
     assert r.status_code == 200
@@ -167,12 +172,6 @@ def test_no_input_gives_a_server_error(case: schemathesis.Case) -> None:
 
 
 def test_serve_prints_its_address_and_serves_the_page() -> None:
-    import socket
-    import subprocess
-    import sys
-    import time
-
-    import httpx
 
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))

@@ -1,9 +1,9 @@
 """The page of ``crosstable serve`` in a real headless Chromium (Debian's ``chromium``
 package driven by Playwright; ``.ci/run`` installs both).
 
-Sources of the values: the seeds' 7-player table (Zhelyazkov 3rd on SB 9, Angelov 4th
+Sources of the values: the Bulgarian article's 7-player table (Zhelyazkov 3rd on SB 9, Angelov 4th
 on 7.75: tests/data/seed-7-players.expected.json) and the 2018 World Cup group H with
-FIFA's fair-play totals (Japan above Senegal on fair-play points: seed 003). Each
+FIFA's fair-play totals (Japan above Senegal on fair-play points: the Hungarian article). Each
 test saves a screenshot under ``tests/artifacts/`` (not committed). The page must not
 ask for anything outside the local server.
 """
@@ -127,7 +127,7 @@ def test_clicking_a_participant_explains_its_numbers(page: Page) -> None:
     page.click(".standings tbody tr[data-name='Zhelyazkov']")
     page.wait_for_selector("#explanation:not([hidden])")
     text = page.inner_text("#explain-text")
-    # seed 000: SB = 2.5 + 2.25 + 2 + 1.25 + 1 + 0 = 9
+    # the Bulgarian article: SB = 2.5 + 2.25 + 2 + 1.25 + 1 + 0 = 9
     assert "SB = 2.5 (½ of Mikhailov's 5) + 2.25 (½ of Alexandrov's 4½)" in text and text.count("\n") >= 2
     _shot(page, "explanation")
 
@@ -163,7 +163,7 @@ def test_heat_map_and_downloads(page: Page) -> None:
     with page.expect_download() as info:
         page.click("#downloads button[data-to='csv']")
     csv_text = Path(info.value.path()).read_text(encoding="utf-8").replace("\r\n", "\n")
-    assert csv_text.splitlines()[4] == "4,4,Angelov,4,7.75"  # after the header; seeds 000/002
+    assert csv_text.splitlines()[4] == "4,4,Angelov,4,7.75"  # after the header; the Bulgarian article
     with page.expect_download() as info:
         page.click("#downloads button[data-to='html']")
     assert '<table class="standings">' in Path(info.value.path()).read_text(encoding="utf-8")

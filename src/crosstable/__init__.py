@@ -2,7 +2,7 @@
 
 >>> import crosstable
 >>> t = crosstable.read("examples/seed-7-players.tsv")
->>> s = t.standings(["SB", "SHM"])
+>>> s = crosstable.rank(t, ["SB", "SHM"])
 >>> [(r.place, r.name, str(r.values["SB"])) for r in s.rows[2:4]]
 [('3', 'Zhelyazkov', '9'), ('4', 'Angelov', '31/4')]
 """
@@ -11,7 +11,7 @@ from crosstable.errors import CriterionError, CrosstableError, InputError, Probl
 from crosstable.io import read, read_text
 from crosstable.model import Game, Scoring, Tournament
 from crosstable.ranking import Row, Standings, rank
-from crosstable.tiebreaks import REGISTRY, Spec
+from crosstable.tiebreaks import REGISTRY, Spec, parse_list, parse_spec
 
 __all__ = [
     "REGISTRY",
@@ -25,6 +25,8 @@ __all__ = [
     "Spec",
     "Standings",
     "Tournament",
+    "parse_list",
+    "parse_spec",
     "rank",
     "read",
     "read_text",

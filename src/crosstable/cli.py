@@ -1,4 +1,4 @@
-"""The command line, thin over the library (SPEC §11).
+"""The command line, thin over the library; its commands and the JSON shape are a public interface.
 
 Bad input ends with one line on standard error, ``FILE:LINE:COL: what is wrong``,
 and exit status 2; nothing is written to standard output in that case.
@@ -10,24 +10,31 @@ import contextlib
 import json
 import sys
 from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
 from typing import NoReturn
 
 import click
 
 from crosstable.errors import CrosstableError, InputError, Problem
 from crosstable.io import FORMATS, read
+from crosstable.io.jsonfmt import write_json
+from crosstable.io.sidecar import add_discipline, add_ranking
+from crosstable.io.trf import write_trf
 from crosstable.io.writers import (
     OUTPUTS,
     SCENARIO_OUTPUTS,
     SCHEDULE_OUTPUTS,
     render,
+    render_potentials,
     render_scenarios,
     render_schedule,
 )
 from crosstable.model import Tournament
 from crosstable.ranking import rank
 from crosstable.rules import PRESETS
-from crosstable.scenarios import DEFAULT_LIMIT, DEFAULT_SAMPLES
+from crosstable.scenarios import DEFAULT_LIMIT, DEFAULT_SAMPLES, parse_scores, scenarios
+from crosstable.schedule import Schedule
+from crosstable.tiebreaks.potential import potentials
 
 
 def _fail(message: str) -> NoReturn:
@@ -104,8 +111,6 @@ def standings(
 
 def _with_extras(t: Tournament, discipline: str | None, rankings: Sequence[str], lots_seed: int | None) -> Tournament:
     """The tournament with the side files of the command line added."""
-    from crosstable.io.sidecar import add_discipline, add_ranking
-
     if discipline is not None:
         t = add_discipline(t, discipline)
     for item in rankings:
@@ -120,8 +125,6 @@ def _with_extras(t: Tournament, discipline: str | None, rankings: Sequence[str],
 
 def _seed_order(path: str, tiebreaks: str | None, scoring: str | None) -> list[str]:
     """Names in the order of a standings: our JSON output, or any tournament file ranked here."""
-    from pathlib import Path
-
     try:
         data = json.loads(Path(path).read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, ValueError):
@@ -170,10 +173,6 @@ def schedule(
     With --seed-from, participant number k is the one placed k-th in that file's
     standings (as when a league splits into a championship and a relegation group).
     """
-    from pathlib import Path
-
-    from crosstable.schedule import Schedule
-
     with _errors(None):
         if seed_file is not None:
             order = _seed_order(seed_file, tiebreaks, None)
@@ -228,8 +227,6 @@ def scenarios_command(
 ) -> None:
     """What the games still to be played can change: best and worst places, their
     probabilities, and what each result of one's next game keeps possible."""
-    from crosstable.scenarios import parse_scores, scenarios
-
     with _errors(file):
         t = read(file, fmt=fmt, scoring=scoring)
         with _progress(quiet) as advance:
@@ -256,12 +253,9 @@ def scenarios_command(
 @click.option("--float", "floating", is_flag=True, help="Normalised floats even for small events.")
 @click.option("--output", "-o", type=click.Choice(["text", "json"]), default="text", show_default=True)
 def rate(file: str, fmt: str, scoring: str | None, by: str, floating: bool, output: str) -> None:
-    """Rate the participants of FILE by the Laplacian potential and flow (seed 003).
+    """Rate the participants of FILE by the Laplacian potential and flow.
 
     Exact integers (fractions) for up to 60 participants, normalised shares beyond."""
-    from crosstable.io.writers import render_potentials
-    from crosstable.tiebreaks.potential import potentials
-
     with _errors(file):
         t = read(file, fmt=fmt, scoring=scoring)
         text = render_potentials(t.names, potentials(t, exact=False if floating else None), by, output)
@@ -275,9 +269,6 @@ def rate(file: str, fmt: str, scoring: str | None, by: str, floating: bool, outp
 @click.option("--to", "target", type=click.Choice(["json", "trf"]), default="json", show_default=True)
 def convert(file: str, fmt: str, scoring: str | None, target: str) -> None:
     """Write the tournament in FILE as our JSON format or as FIDE TRF-16."""
-    from crosstable.io.jsonfmt import write_json
-    from crosstable.io.trf import write_trf
-
     with _errors(file):
         t = read(file, fmt=fmt, scoring=scoring)
         text = write_json(t) if target == "json" else write_trf(t)
@@ -290,7 +281,7 @@ def _progress(quiet: bool) -> Iterator[Callable[[int, int], None] | None]:
     if quiet or not sys.stderr.isatty():
         yield None
         return
-    from rich.progress import Progress
+    from rich.progress import Progress  # noqa: PLC0415 - optional: rich only on a terminal
 
     with Progress(transient=True) as bar:
         task = bar.add_task("combinations", total=None)
@@ -307,7 +298,7 @@ def _progress(quiet: bool) -> Iterator[Callable[[int, int], None] | None]:
 @click.option("--workers", default=1, show_default=True, help="Server processes (one per core for heavy use).")
 def serve(host: str, port: int, workers: int) -> None:
     """Start the local web page and HTTP API and print its address."""
-    import uvicorn
+    import uvicorn  # noqa: PLC0415 - optional: the server's packages (~300 ms to import) only for serve
 
     click.echo(f"crosstable: open http://{host}:{port}/ (API schema at /docs); Ctrl-C stops")
     uvicorn.run("crosstable.web.app:app", host=host, port=port, workers=workers, log_level="warning")

@@ -20,20 +20,19 @@ both). Points come from the :class:`Scoring` applied to the outcomes.
 
 from __future__ import annotations
 
+import functools
 import math
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import TYPE_CHECKING, Literal
+from typing import Literal
 
 import numpy as np
 from numpy.typing import NDArray
 
 from crosstable.errors import CrosstableError
 from crosstable.numbers import fmt_decimal, parse_number
-
-if TYPE_CHECKING:
-    from crosstable.ranking import Standings
 
 IntArray = NDArray[np.int64]
 
@@ -46,6 +45,66 @@ PLAYED, FORFEIT, PENDING = 0, 1, 2
 STATUS_NAMES = {PLAYED: "played", FORFEIT: "forfeit", PENDING: "pending"}
 
 ScoreKind = Literal["result", "game_points", "goals"]
+
+_FORFEITS = {
+    "+-": (Fraction(1), Fraction(0)),
+    "-+": (Fraction(0), Fraction(1)),
+    "--": (Fraction(0), Fraction(0)),
+}
+_SPLIT = re.compile(r"^\s*(.+?)\s*(?::|-(?=\s*[\d½+\-]))\s*(.+?)\s*$")
+_AWARDED = re.compile(r"\s*(?:\(?(?:awd|awarded|aw|w/o|wo|forfeit|ff)\)?)\s*$", re.IGNORECASE)
+
+
+@functools.lru_cache(maxsize=4096)  # a few distinct result texts make up every list
+def parse_result(text: str) -> tuple[Fraction, Fraction, int] | None:
+    """Both sides' scores and the game's status, or ``None`` if unreadable: the
+    notation of one game's result, shared by every reader.
+
+    >>> parse_result("1-0"), parse_result("½-½")[:2], parse_result("2:1")[:2]
+    ((Fraction(1, 1), Fraction(0, 1), 0), (Fraction(1, 2), Fraction(1, 2)), (Fraction(2, 1), Fraction(1, 1)))
+    >>> parse_result("1/2-1/2")[:2], parse_result("+-"), parse_result("*")
+    ((Fraction(1, 2), Fraction(1, 2)), (Fraction(1, 1), Fraction(0, 1), 1), (Fraction(0, 1), Fraction(0, 1), 2))
+    >>> parse_result("3:0 awd")  # an awarded result (walkover): status forfeit
+    (Fraction(3, 1), Fraction(0, 1), 1)
+    """
+    t = text.strip().replace("–", "-").replace("−", "-")
+    awarded = _AWARDED.search(t)
+    if awarded and awarded.start() > 0:
+        inner = parse_result(t[: awarded.start()])
+        return None if inner is None or inner[2] == PENDING else (inner[0], inner[1], FORFEIT)
+    t = t.replace(" ", "")
+    if t in ("", "*", "?", "."):
+        return (Fraction(0), Fraction(0), PENDING)
+    if t == "=":
+        return (Fraction(1, 2), Fraction(1, 2), PLAYED)
+    compact = t.replace(":", "").replace("/", "")
+    if compact in _FORFEITS:
+        a, b = _FORFEITS[compact]
+        return (a, b, FORFEIT)
+    m = _SPLIT.match(t)
+    if not m:
+        return None
+    x, y = parse_number(m.group(1)), parse_number(m.group(2))
+    if x is None or y is None or x < 0 or y < 0:
+        return None
+    return (x, y, PLAYED)
+
+
+def add_exact(total: IntArray, den: int, extra: Sequence[tuple[int, Fraction]]) -> tuple[IntArray, int]:
+    """``total / den`` with exact amounts added to some participants (byes' points,
+    adjustments), in the smallest common unit that holds them all: ``(numerators,
+    denominator)``.
+
+    >>> add_exact(np.array([2, 1]), 2, [(1, Fraction(1, 3))])
+    (array([6, 5]), 6)
+    """
+    if not extra:
+        return total, den
+    common = math.lcm(den, *(v.denominator for _, v in extra))
+    total = total * (common // den)
+    for i, v in extra:
+        total[i] += int(v * common)
+    return total, common
 
 
 @dataclass(frozen=True)
@@ -199,6 +258,8 @@ class Tournament:
     Tournament(3 participants, 3 games, kind='result', scoring='chess')
     >>> [str(p) for p in t.scores()]
     ['2', '1/2', '1/2']
+
+    Rank it with :func:`crosstable.rank` (the ranking is a layer above the model).
     """
 
     names: list[str]
@@ -276,8 +337,6 @@ class Tournament:
         ``(white, black, result[, round])`` with results like ``"1-0"``, ``"½-½"``,
         ``"2:1"``, ``"+-"`` or ``"*"`` (not played yet).
         """
-        from crosstable.io.games import parse_result
-
         sc = scoring if isinstance(scoring, Scoring) else Scoring.parse(scoring)
         index = {n: i for i, n in enumerate(names)}
         rows: list[Game] = []
@@ -388,19 +447,34 @@ class Tournament:
             raise CrosstableError(f"no participant named {name!r}")
         raise CrosstableError(f"{name!r} matches several participants: " + ", ".join(self.names[i] for i in hits))
 
+    def outcome_counts(self) -> IntArray:
+        """``counts[i, k]``: how many of i's games (played or forfeited; not those still
+        to be played) ended with outcome k (``LOSS``, ``DRAW``, ``WIN``)."""
+        assert self.status is not None
+        n = len(self.names)
+        counted = self.status != PENDING
+        white = self.white[counted] * 3 + self.white_outcome[counted]
+        black = self.black[counted] * 3 + self.black_outcome[counted]
+        return np.bincount(np.concatenate([white, black]), minlength=3 * n).astype(np.int64).reshape(n, 3)
+
+    def score_units(self, counts: IntArray | None = None) -> tuple[IntArray, int]:
+        """Each participant's primary score as ``(numerators, denominator)``: the
+        scoring's points for the outcomes (``counts``, from :meth:`outcome_counts` when
+        not given), plus the points of every round without an opponent (each bye's
+        own) and every adjustment (points added or deducted outside the games)."""
+        if counts is None:
+            counts = self.outcome_counts()
+        extra = [(b.participant, b.points) for b in self.byes if b.points]
+        return add_exact(counts @ self.scoring.units(), self.scoring.denominator, [*extra, *self.adjustments.items()])
+
     def scores(self) -> list[Fraction]:
-        """Each participant's primary score (points, or match points in team events)."""
-        from crosstable.tiebreaks.base import Analysis
+        """Each participant's primary score (points, or match points in team events).
 
-        a = Analysis(self)
-        return a.points.fractions()
-
-    def standings(self, tiebreaks: Sequence[str] | str | None = None, *, rules: str | None = None) -> Standings:
-        """Rank the participants: points, then the tie-break criteria in order (or a
-        preset regulation's, see :mod:`crosstable.rules`)."""
-        from crosstable.ranking import rank
-
-        return rank(self, tiebreaks, rules=rules)
+        >>> Tournament.from_games(["Ann", "Bob"], [("Ann", "Bob", "½-½")]).scores()
+        [Fraction(1, 2), Fraction(1, 2)]
+        """
+        num, den = self.score_units()
+        return [Fraction(int(x), den) for x in num.tolist()]
 
     @property
     def pending(self) -> int:

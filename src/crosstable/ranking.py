@@ -22,13 +22,16 @@ import numpy as np
 
 from crosstable.errors import CriterionError
 from crosstable.model import Tournament
-from crosstable.tiebreaks import REGISTRY, Analysis, Column, Spec, parse_list
+from crosstable.numbers import fmt_decimal, fmt_vulgar, json_number
+from crosstable.rules import preset
+from crosstable.tiebreaks import REGISTRY, Analysis, Column, Spec, parse_list, parse_spec
+from crosstable.tiebreaks.football import goals_conceded
 
 
 def default_criteria(t: Tournament) -> list[str]:
     """The criteria used when none are given: the list the file declares (TRF-2026
-    ``202``), else SB for individual events (the seeds' choice), game points then SB
-    for team events, GD then GF for football."""
+    ``202``), else SB for individual events (the source articles' choice), game points
+    then SB for team events, GD then GF for football."""
     if t.criteria is not None:
         return declared_criteria(t)
     if t.kind == "game_points":
@@ -42,8 +45,6 @@ def criteria_for(t: Tournament, tiebreaks: Sequence[str] | str | None, rules: st
     """The criteria to rank by: the list given, else a preset regulation's, else
     :func:`default_criteria`."""
     if tiebreaks is None and rules is not None:
-        from crosstable.rules import preset
-
         tiebreaks = preset(rules)
     return parse_list(tiebreaks if tiebreaks is not None else default_criteria(t))
 
@@ -51,12 +52,10 @@ def criteria_for(t: Tournament, tiebreaks: Sequence[str] | str | None, rules: st
 def declared_criteria(t: Tournament) -> list[str]:
     """The file's declared list, without the codes this version cannot compute (each
     is named in the tournament's warnings)."""
-    from crosstable.errors import CriterionError
-
     usable = []
     for code in t.criteria or []:
         try:
-            Spec.parse(code)
+            parse_spec(code)
         except CriterionError as e:
             t.warnings.append(f"the file's tie-break list has {code}, left out: {e}")
             continue
@@ -102,23 +101,77 @@ class Standings:
         return next(r for r in self.rows if r.index == i)
 
     def explain(self, name: str) -> str:
-        """The arithmetic behind each of the participant's numbers, in words.
+        """The arithmetic behind each of the participant's numbers, in words: a first
+        line with the place, the points and the record, then one line per criterion
+        (each criterion's own explainer, registered with it).
 
         >>> import crosstable
-        >>> s = crosstable.read("examples/seed-7-players.tsv").standings(["SB"])
+        >>> s = crosstable.rank(crosstable.read("examples/seed-7-players.tsv"), ["SB"])
         >>> print(s.explain("Angelov").splitlines()[1])  # doctest: +NORMALIZE_WHITESPACE
         SB = 0 (loss to Mikhailov) + 2.25 (½ of Alexandrov's 4½) + 2 (½ of Zhelyazkov's 4)
          + 2.5 (all of Ganev's 2½) + 1 (all of Kalchev's 1) + 0 (all of Getovski's 0) = 7.75
         """
-        from crosstable.explain import explain
+        i = self.tournament.index(name)
+        a = self.analysis
+        row = next(r for r in self.rows if r.index == i)
+        w, d, lo = int(a.wins[i]), int(a.draws[i]), int(a.losses[i])
+        lines = [
+            f"{row.name}: place {row.place}, {fmt_vulgar(row.points)} points ({w} won, {d} drawn, {lo} lost)"
+            + (f", ahead of the next on {row.ahead_on}" if row.ahead_on else "")
+        ]
+        for spec in self.criteria:
+            crit = REGISTRY[spec.code]
+            group = self.groups.get((spec.label, i), [i])
+            if crit.explain_fn is None:
+                lines.append(f"{spec.label} = {fmt_vulgar(row.values[spec.label])}")
+            else:
+                lines.append(crit.explain_fn(a, spec, i, group))
+        return "\n".join(lines)
 
-        return explain(self, self.tournament.index(name))
+    def record(self, i: int) -> dict[str, Fraction]:
+        """A league table's record of participant ``i``: played, won, drawn, lost, goals
+        for and against, goal difference (game points in a team event)."""
+        a = self.analysis
+        d = self.tournament.score_denominator
+        gf = Fraction(int(a.game_points.num[i]), d)
+        ga = Fraction(int(goals_conceded(a)[i]), d)
+        return {
+            "played": Fraction(int(a.games_played[i])),
+            "won": Fraction(int(a.wins[i])),
+            "drawn": Fraction(int(a.draws[i])),
+            "lost": Fraction(int(a.losses[i])),
+            "goals_for": gf,
+            "goals_against": ga,
+            "goal_difference": gf - ga,
+        }
 
     def to_dict(self) -> dict[str, Any]:
-        """The JSON object of SPEC §11."""
-        from crosstable.io.writers import standings_dict
-
-        return standings_dict(self)
+        """The standings as plain data, the public JSON shape of ``--output json``:
+        ``scoring``, ``tiebreaks``, ``standings`` (rank, place, name, points, tiebreaks
+        per row) and ``warnings``. Values are JSON numbers (integers, or the nearest
+        float of an exact value, for display). League tables (football) add, per row,
+        the record (``played`` … ``goal_difference``) and ``decided_by``: the criterion
+        that put the team above the next one on equal points."""
+        league = self.tournament.kind == "goals"
+        rows = []
+        for r in self.rows:
+            row: dict[str, Any] = {
+                "rank": r.rank,
+                "place": r.place,
+                "name": r.name,
+                "points": json_number(r.points),
+                "tiebreaks": {key: json_number(v) for key, v in r.values.items()},
+            }
+            if league:
+                row.update({key: json_number(v) for key, v in self.record(r.index).items()})
+                row["decided_by"] = r.ahead_on
+            rows.append(row)
+        return {
+            "scoring": {k: json_number(v) for k, v in self.tournament.scoring.as_dict().items()},
+            "tiebreaks": self.labels,
+            "standings": rows,
+            "warnings": list(self.warnings),
+        }
 
 
 def rank(t: Tournament, tiebreaks: Sequence[str] | str | None = None, *, rules: str | None = None) -> Standings:
@@ -238,8 +291,6 @@ def _group_ids(groups: list[list[int]], n: int) -> list[int]:
 
 def _cross_check(s: Standings) -> list[str]:
     """Compare the values printed in the source table with the computed ones."""
-    from crosstable.numbers import fmt_decimal
-
     t, a = s.tournament, s.analysis
     out: list[str] = []
     place_of = {r.index: r.place for r in s.rows}
@@ -254,7 +305,7 @@ def _cross_check(s: Standings) -> list[str]:
             computed[key] = [place_of[i] for i in range(a.n)]
         else:
             try:
-                spec = Spec.parse(key)
+                spec = parse_spec(key)
                 computed[key] = REGISTRY[spec.code](a, spec).fractions()
             except CriterionError:  # not a code, or one computed among the tied only (DE)
                 continue

@@ -1,7 +1,7 @@
 """What the games still to be played can change: every outcome, ranked in bulk.
 
 Given a tournament with games not played yet, every combination of their results
-is ranked with the same criteria list as the final standings (SPEC §7). The report
+is ranked with the same criteria list as the final standings . The report
 gives, for each participant, the best and the worst final place, the probability of
 each place, and, for each result of the participant's own next game, the places
 that stay possible and what the other games must give for each of them
@@ -40,11 +40,13 @@ import numpy as np
 from numpy.typing import NDArray
 
 from crosstable.errors import CrosstableError
-from crosstable.model import DRAW, FORFEIT, LOSS, PENDING, PLAYED, WIN, IntArray, Tournament
+from crosstable.model import DRAW, FORFEIT, LOSS, PENDING, PLAYED, WIN, IntArray, Tournament, parse_result
 from crosstable.numbers import fmt_vulgar, parse_number
 from crosstable.ranking import criteria_for, rank
 from crosstable.tiebreaks import Analysis, Spec
 from crosstable.tiebreaks.berger import PRESET_WEIGHTS
+from crosstable.tiebreaks.berger import weights as berger_weights
+from crosstable.tiebreaks.direct import tiers
 
 DEFAULT_LIMIT = 3**14
 DEFAULT_SAMPLES = 100_000
@@ -103,8 +105,6 @@ def scenario_options(t: Tournament, scores: Sequence[str] | None = None) -> tupl
     warnings: list[str] = []
     if scores:
         out = []
-        from crosstable.io.games import parse_result
-
         for text in scores:
             parsed = parse_result(text)
             if parsed is None or parsed[2] == PENDING:
@@ -492,8 +492,6 @@ class _Bulk:
             difference: NDArray[Any] = gp - ga
             return difference
         if code in PRESET_WEIGHTS or code == "NNSB":
-            from crosstable.tiebreaks.berger import weights as berger_weights
-
             preset = Spec("SB") if code == "NNSB" else spec
             w = berger_weights(self.base, preset)
             basis_name = preset.basis or ("GP" if self.t.kind == "game_points" else None)
@@ -543,8 +541,6 @@ class _Bulk:
         return value
 
     def _direct_unmet(self, tied: NDArray[Any], among: NDArray[Any], value: NDArray[Any]) -> NDArray[Any]:
-        from crosstable.tiebreaks.direct import tiers
-
         out = value.copy()
         win = int(self.units[WIN])
         seen: set[int] = set()

@@ -1,8 +1,9 @@
 """Round-robin schedules: the FIDE Berger tables for any number of participants.
 
-One closed form reproduces every published table (FIDE Handbook C.05, Annex 1;
-SPEC §6). With ``N`` even (an odd field plays the table of ``N + 1``, the highest
-number being the bye) and ``m = N − 1`` rounds:
+One closed form reproduces every published table (FIDE Handbook C.05, Annex 1; the
+tables for 4 to 20 participants are checked in the tests). With ``N`` even (an odd
+field plays the table of ``N + 1``, the highest number being the bye) and ``m = N − 1``
+rounds:
 
 - player ``N`` meets ``k`` with ``2k ≡ r + 1 (mod m)`` in round ``r``, on board 1;
   ``k`` has White when ``k ≤ N/2``;

@@ -24,58 +24,10 @@ Participants are numbered in order of first appearance.
 from __future__ import annotations
 
 import csv
-import functools
-import re
 from fractions import Fraction
 
 from crosstable.errors import InputError, Problem
-from crosstable.model import FORFEIT, PENDING, PLAYED, Cards, Game, Scoring, Tournament, infer_kind
-from crosstable.numbers import parse_number
-
-_FORFEITS = {
-    "+-": (Fraction(1), Fraction(0)),
-    "-+": (Fraction(0), Fraction(1)),
-    "--": (Fraction(0), Fraction(0)),
-}
-_SPLIT = re.compile(r"^\s*(.+?)\s*(?::|-(?=\s*[\d½+\-]))\s*(.+?)\s*$")
-
-
-_AWARDED = re.compile(r"\s*(?:\(?(?:awd|awarded|aw|w/o|wo|forfeit|ff)\)?)\s*$", re.IGNORECASE)
-
-
-@functools.lru_cache(maxsize=4096)  # a few distinct result texts make up every list
-def parse_result(text: str) -> tuple[Fraction, Fraction, int] | None:
-    """Both sides' scores and the game's status, or ``None`` if unreadable.
-
-    >>> parse_result("1-0"), parse_result("½-½")[:2], parse_result("2:1")[:2]
-    ((Fraction(1, 1), Fraction(0, 1), 0), (Fraction(1, 2), Fraction(1, 2)), (Fraction(2, 1), Fraction(1, 1)))
-    >>> parse_result("1/2-1/2")[:2], parse_result("+-"), parse_result("*")
-    ((Fraction(1, 2), Fraction(1, 2)), (Fraction(1, 1), Fraction(0, 1), 1), (Fraction(0, 1), Fraction(0, 1), 2))
-    >>> parse_result("3:0 awd")  # an awarded result (walkover): status forfeit
-    (Fraction(3, 1), Fraction(0, 1), 1)
-    """
-    t = text.strip().replace("–", "-").replace("−", "-")
-    awarded = _AWARDED.search(t)
-    if awarded and awarded.start() > 0:
-        inner = parse_result(t[: awarded.start()])
-        return None if inner is None or inner[2] == PENDING else (inner[0], inner[1], FORFEIT)
-    t = t.replace(" ", "")
-    if t in ("", "*", "?", "."):
-        return (Fraction(0), Fraction(0), PENDING)
-    if t == "=":
-        return (Fraction(1, 2), Fraction(1, 2), PLAYED)
-    compact = t.replace(":", "").replace("/", "")
-    if compact in _FORFEITS:
-        a, b = _FORFEITS[compact]
-        return (a, b, FORFEIT)
-    m = _SPLIT.match(t)
-    if not m:
-        return None
-    x, y = parse_number(m.group(1)), parse_number(m.group(2))
-    if x is None or y is None or x < 0 or y < 0:
-        return None
-    return (x, y, PLAYED)
-
+from crosstable.model import PLAYED, Cards, Game, Scoring, Tournament, infer_kind, parse_result
 
 _ALIASES = {
     "round": ("round", "rd", "rnd", "r", "date", "matchday", "md", "forduló", "кръг"),

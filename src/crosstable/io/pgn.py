@@ -29,7 +29,7 @@ def looks_like_pgn(text: str) -> bool:
 
 def read_pgn(text: str, source: str | None = None, scoring: Scoring | None = None) -> Tournament:
     """Read the games of a PGN file into a :class:`Tournament`."""
-    import chess.pgn
+    import chess.pgn  # noqa: PLC0415 - optional: python-chess (~70 ms to import) only for PGN files
 
     handle = io.StringIO(text.lstrip("\ufeff"))
     names: list[str] = []

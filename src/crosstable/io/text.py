@@ -1,4 +1,4 @@
-"""The crosstable text format: the table as people type it and as the seeds print it.
+"""The crosstable text format: the table as people type it and as the source articles print it.
 
 One row per participant: an optional number (or place) column, the name, one
 column per opponent in row order, then optional summary columns. Decisions:
@@ -47,7 +47,7 @@ import numpy as np
 from crosstable.errors import InputError, Problem
 from crosstable.model import FORFEIT, PENDING, PLAYED, Declared, IntArray, ScoreKind, Scoring, Tournament
 from crosstable.numbers import fmt_vulgar, parse_number
-from crosstable.tiebreaks.base import ALIASES
+from crosstable.tiebreaks import ALIASES
 
 DIAGONAL = {"—", "-", "–", "−", "×", "x", "X", "*", ""}
 UNPLAYED = {"", ".", "?", "*"}

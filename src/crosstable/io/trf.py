@@ -53,9 +53,11 @@ from fractions import Fraction
 
 import numpy as np
 
-from crosstable.errors import InputError, Problem
+from crosstable.errors import CrosstableError, InputError, Problem
 from crosstable.model import DRAW, FORFEIT, PENDING, PLAYED, PRESET_SCORING, Bye, Declared, Scoring, Tournament
-from crosstable.numbers import parse_number
+from crosstable.numbers import fmt_decimal, parse_number
+from crosstable.schedule import berger
+from crosstable.tiebreaks import Analysis
 
 _PLAYED = {"1": (2, 0), "0": (0, 2), "=": (1, 1), "W": (2, 0), "L": (0, 2), "D": (1, 1)}
 _FORFEIT = {"+": (2, 0), "-": (0, 2)}
@@ -472,10 +474,6 @@ def write_trf(t: Tournament) -> str:
     exported. Games without round numbers (a crosstable) are placed in the rounds of
     the Berger tables; a game not played yet is written with a blank result.
     """
-    from crosstable.errors import CrosstableError
-    from crosstable.numbers import fmt_decimal
-    from crosstable.tiebreaks import Analysis
-
     if t.kind != "result":
         raise CrosstableError("TRF-16 holds individual games; this tournament has team or football scores")
     assert t.rounds is not None and t.status is not None
@@ -523,9 +521,6 @@ def write_trf(t: Tournament) -> str:
 def _berger_rounds(t: Tournament) -> tuple[np.ndarray, np.ndarray]:
     """Round numbers (and whether to swap the colours) for the games of a round robin
     given without them, from the Berger tables (the second cycle reversed)."""
-    from crosstable.errors import CrosstableError
-    from crosstable.schedule import berger
-
     n = len(t.names)
     where = {}
     for rnd in berger(n):

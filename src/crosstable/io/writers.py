@@ -1,8 +1,11 @@
-"""Writers: every one takes a :class:`~crosstable.ranking.Standings`.
+"""Writers: every one takes a :class:`~crosstable.ranking.Standings` (or a schedule,
+a scenario report, potentials) and renders it.
 
 Formats: ``text`` (an aligned table, drawn with ``rich``), ``json`` (the public
-shape of SPEC §11), ``csv``, ``md`` (Markdown). ``style="fraction"`` prints ``4½``
-instead of ``4.5`` in text and Markdown; JSON always has plain JSON numbers.
+shape, :meth:`~crosstable.ranking.Standings.to_dict`), ``csv``, ``md`` (Markdown),
+``html`` (the templates of :mod:`crosstable.report`). ``style="fraction"`` prints
+``4½`` instead of ``4.5`` in text and Markdown; JSON always has plain JSON numbers.
+The table of cells every format shares is :func:`crosstable.report.standings_table`.
 """
 
 from __future__ import annotations
@@ -11,81 +14,23 @@ import csv
 import io
 import json
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from crosstable.numbers import fmt_number, fmt_vulgar, json_number, parse_number
-
-if TYPE_CHECKING:
-    from crosstable.ranking import Standings
-    from crosstable.scenarios import ScenarioReport
-    from crosstable.schedule import Schedule
-    from crosstable.tiebreaks.potential import Potentials
+from crosstable.ranking import Standings
+from crosstable.report import crosstable_cells, render_report, standings_table
+from crosstable.scenarios import ScenarioReport
+from crosstable.schedule import Schedule
+from crosstable.tiebreaks.potential import Potentials
 
 OUTPUTS = ("text", "json", "csv", "md", "html")
 
 
-def standings_dict(s: Standings) -> dict[str, Any]:
-    """The JSON object of SPEC §11. League tables (football) add, per row, the
-    record (``played`` … ``goal_difference``) and ``decided_by``: the criterion that
-    put the team above the next one on equal points."""
-    league = s.tournament.kind == "goals"
-    rows = []
-    for r in s.rows:
-        row: dict[str, Any] = {
-            "rank": r.rank,
-            "place": r.place,
-            "name": r.name,
-            "points": json_number(r.points),
-            "tiebreaks": {key: json_number(v) for key, v in r.values.items()},
-        }
-        if league:
-            row.update({key: json_number(v) for key, v in _record(s, r.index).items()})
-            row["decided_by"] = r.ahead_on
-        rows.append(row)
-    return {
-        "scoring": {k: json_number(v) for k, v in s.tournament.scoring.as_dict().items()},
-        "tiebreaks": s.labels,
-        "standings": rows,
-        "warnings": list(s.warnings),
-    }
-
-
-def _record(s: Standings, i: int) -> dict[str, Fraction]:
-    """Played, won, drawn, lost, goals for and against, goal difference."""
-    a = s.analysis
-    from crosstable.tiebreaks.football import _conceded
-
-    d = s.tournament.score_denominator
-    gf = Fraction(int(a.game_points.num[i]), d)
-    ga = Fraction(int(_conceded(a)[i]), d)
-    return {
-        "played": Fraction(int(a.games_played[i])),
-        "won": Fraction(int(a.wins[i])),
-        "drawn": Fraction(int(a.draws[i])),
-        "lost": Fraction(int(a.losses[i])),
-        "goals_for": gf,
-        "goals_against": ga,
-        "goal_difference": gf - ga,
-    }
-
-
-def decided_note(s: Standings, k: int) -> str:
-    """``ahead of Senegal on fair-play points`` for row k, if a criterion separated it
-    from the next row on equal points."""
-    from crosstable.tiebreaks import REGISTRY
-
-    r = s.rows[k]
-    if r.ahead_on is None or k + 1 >= len(s.rows):
-        return ""
-    code = r.ahead_on.split("/")[0].split("(")[0].split(":")[0]
-    words = REGISTRY[code].name if code in REGISTRY else r.ahead_on
-    return f"ahead of {s.rows[k + 1].name} on {words}"
-
-
 def to_json(s: Standings) -> str:
-    """The JSON object of SPEC §11, one standings row per line (compact rows keep
-    the fast C encoder; a 2,000-player event is written in milliseconds)."""
-    data = standings_dict(s)
+    """The JSON object of :meth:`~crosstable.ranking.Standings.to_dict`, one standings
+    row per line (compact rows keep the fast C encoder; a 2,000-player event is written
+    in milliseconds)."""
+    data = s.to_dict()
 
     def dump(x: Any) -> str:
         return json.dumps(x, ensure_ascii=False)
@@ -104,38 +49,6 @@ def to_json(s: Standings) -> str:
     )
 
 
-def _table(s: Standings, style: str) -> tuple[list[str], list[list[str]]]:
-    """Header and rows; a league table (football) in the layout ``Pos Team P W D L GF GA GD Pts``."""
-    if s.tournament.kind == "goals":
-        extra = [k for k in s.labels if k not in ("GD", "GF")]
-        head = ["Pos", "Team", "P", "W", "D", "L", "GF", "GA", "GD", "Pts", *extra, "Decided"]
-        body = []
-        for k, r in enumerate(s.rows):
-            rec = _record(s, r.index)
-            gd = rec["goal_difference"]
-            cells = [
-                fmt_number(rec[x], style) for x in ("played", "won", "drawn", "lost", "goals_for", "goals_against")
-            ]
-            body.append(
-                [
-                    r.place,
-                    r.name,
-                    *cells,
-                    ("+" if gd > 0 else "") + fmt_number(gd, style),
-                    fmt_number(r.points, style),
-                    *(fmt_number(r.values[x], style) for x in extra),
-                    decided_note(s, k),
-                ]
-            )
-        return head, body
-    head = ["Place", "Name", "Points", *s.labels]
-    body = [
-        [r.place, r.name, fmt_number(r.points, style), *(fmt_number(r.values[k], style) for k in s.labels)]
-        for r in s.rows
-    ]
-    return head, body
-
-
 def csv_safe(cell: str) -> str:
     """A cell that a spreadsheet will not run as a formula (``=``, ``+``, ``-``, ``@``
     at the start of text get a leading apostrophe); numbers are left alone."""
@@ -148,7 +61,7 @@ def to_csv(s: Standings) -> str:
     out = io.StringIO()
     w = csv.writer(out, lineterminator="\n")
     if s.tournament.kind == "goals":
-        head, body = _table(s, "decimal")
+        head, body = standings_table(s, "decimal")
         w.writerow(head)
         w.writerows([[csv_safe(c) for c in row] for row in body])
         return out.getvalue()
@@ -161,7 +74,7 @@ def to_csv(s: Standings) -> str:
 
 
 def to_markdown(s: Standings, style: str = "decimal") -> str:
-    head, body = _table(s, style)
+    head, body = standings_table(s, style)
     lines = [
         "| " + " | ".join(head) + " |",
         "|" + "|".join("---:" if k != 1 else "---" for k in range(len(head))) + "|",
@@ -172,13 +85,13 @@ def to_markdown(s: Standings, style: str = "decimal") -> str:
 
 def to_text(s: Standings, style: str = "decimal", crosstable: bool = False, width: int = 200) -> str:
     """An aligned table; with ``crosstable=True`` the full results grid first."""
-    from rich.console import Console
-    from rich.table import Table
+    from rich.console import Console  # noqa: PLC0415 - optional: rich (~20 ms to import) only for text
+    from rich.table import Table  # noqa: PLC0415 - optional: rich only for text
 
     console = Console(file=io.StringIO(), width=width, color_system=None, legacy_windows=False)
     if crosstable:
         console.print(crosstable_table(s, style))
-    head, body = _table(s, style)
+    head, body = standings_table(s, style)
     table = Table(title=s.tournament.source, show_edge=False, header_style="bold")
     for k, h in enumerate(head):
         table.add_column(h, justify="left" if k == 1 else "right", no_wrap=True)
@@ -195,15 +108,13 @@ def to_text(s: Standings, style: str = "decimal", crosstable: bool = False, widt
 def crosstable_grid(s: Standings, style: str = "decimal") -> tuple[list[str], list[list[str]]]:
     """The results grid in the order of the standings, as text (see
     :func:`crosstable.report.crosstable_cells`)."""
-    from crosstable.report import crosstable_cells
-
     head, grid = crosstable_cells(s, style)
     return head, [[c.text for c in row] for row in grid]
 
 
 def crosstable_table(s: Standings, style: str = "decimal") -> Any:
     """The results grid as a ``rich`` table."""
-    from rich.table import Table
+    from rich.table import Table  # noqa: PLC0415 - optional: rich only for text
 
     head, body = crosstable_grid(s, style)
     table = Table(show_edge=False, header_style="bold", title="Crosstable")
@@ -216,8 +127,6 @@ def crosstable_table(s: Standings, style: str = "decimal") -> Any:
 
 def to_html(s: Standings, style: str = "decimal") -> str:
     """A standalone, printable HTML page (the template shared with the web page)."""
-    from crosstable.report import render_report
-
     return render_report(s, style)
 
 
@@ -342,8 +251,8 @@ def render_scenarios(r: ScenarioReport, output: str) -> str:
     """The scenario report as ``text`` (a table and one line per next game) or ``json``."""
     if output == "json":
         return json.dumps(scenario_dict(r), ensure_ascii=False, indent=2) + "\n"
-    from rich.console import Console
-    from rich.table import Table
+    from rich.console import Console  # noqa: PLC0415 - optional: rich (~20 ms to import) only for text
+    from rich.table import Table  # noqa: PLC0415 - optional: rich only for text
 
     console = Console(file=io.StringIO(), width=160, color_system=None)
     n = len(r.participants)

@@ -1,20 +1,33 @@
 """The tie-break coefficients, one module per family, registered by code.
 
+The machinery every family shares: :mod:`~crosstable.tiebreaks.columns` (exact
+values per participant), :mod:`~crosstable.tiebreaks.analysis` (what every
+coefficient reads, unplayed rounds included), :mod:`~crosstable.tiebreaks.cuts` (the
+cut and median modifiers), :mod:`~crosstable.tiebreaks.spec` (a criterion as
+written), :mod:`~crosstable.tiebreaks.registry` (the codes, and reading a list
+against them) and :mod:`~crosstable.tiebreaks.words` (sums in words). The families:
+``basic``, ``berger``, ``buchholz``, ``koya``, ``direct``, ``fide``, ``rating``,
+``football``, ``potential``; importing this package registers them all.
+
 >>> from crosstable.tiebreaks import REGISTRY
 >>> REGISTRY["SB"].name, REGISTRY["KS"].name
 ('Sonneborn–Berger', 'Koya system')
 """
 
 from crosstable.tiebreaks import basic, berger, buchholz, direct, fide, football, koya, potential, rating  # noqa: F401
-from crosstable.tiebreaks.base import (
-    ALIASES,
-    REGISTRY,
-    Analysis,
-    Column,
-    Criterion,
-    Spec,
-    criterion,
-    parse_list,
-)
+from crosstable.tiebreaks.analysis import Analysis
+from crosstable.tiebreaks.columns import Column
+from crosstable.tiebreaks.registry import ALIASES, REGISTRY, Criterion, criterion, parse_list, parse_spec
+from crosstable.tiebreaks.spec import Spec
 
-__all__ = ["ALIASES", "REGISTRY", "Analysis", "Column", "Criterion", "Spec", "criterion", "parse_list"]
+__all__ = [
+    "ALIASES",
+    "REGISTRY",
+    "Analysis",
+    "Column",
+    "Criterion",
+    "Spec",
+    "criterion",
+    "parse_list",
+    "parse_spec",
+]

@@ -8,14 +8,18 @@ import numpy as np
 
 from crosstable.model import FORFEIT, WIN
 from crosstable.numbers import fmt_decimal, fmt_vulgar
-from crosstable.tiebreaks.base import Analysis, Column, Spec, criterion
+from crosstable.tiebreaks.analysis import Analysis
+from crosstable.tiebreaks.columns import Column
+from crosstable.tiebreaks.registry import REGISTRY, criterion
+from crosstable.tiebreaks.spec import Spec
 
 
 @criterion("PTS", "points", aliases=("POINTS",))
 def points(a: Analysis, spec: Spec) -> Column:
     """Points: the primary score (match points in a team event).
 
-    Source: FIDE C.07 art. 5. Example (seed 000): Mikhailov, 4 wins and 2 draws: 5.
+    Source: FIDE C.07 art. 5. Example (the Bulgarian article): Mikhailov, 4 wins and 2
+    draws: 5.
     """
     return a.points
 
@@ -24,9 +28,9 @@ def points(a: Analysis, spec: Spec) -> Column:
 def wins(a: Analysis, spec: Spec) -> Column:
     """The number of rounds won: games won, forfeit wins and full-point byes.
 
-    Source: FIDE C.07 art. 7.2 (WIN). Example (seed 000): Angelov beat Ganev,
-    Kalchev and Getovski: WIN = 3; in the FIDE 2024 exercise player 6 won two games
-    and had a pairing-allocated bye: WIN = 3.
+    Source: FIDE C.07 art. 7.2 (WIN). Example (the Bulgarian article): Angelov beat
+    Ganev, Kalchev and Getovski: WIN = 3; in the FIDE 2024 exercise player 6 won two
+    games and had a pairing-allocated bye: WIN = 3.
     """
     return Column((a.wins + a.bye_counts[:, WIN]).astype(np.int64), 1)
 
@@ -46,7 +50,7 @@ def won(a: Analysis, spec: Spec) -> Column:
 def game_points(a: Analysis, spec: Spec) -> Column:
     """Game points: the sum of the board results of a team's matches.
 
-    Source: FIDE C.07 art. 11 (team events); seeds 000/002 (Olympiad 1957, "game
+    Source: FIDE C.07 art. 11 (team events); the Bulgarian article (Olympiad 1957, "game
     points"). Example (Olympiad 1957 group C): Yugoslavia 1½ + ½ + 2 + 1½ + 1 + 2 =
     8½. For an individual event it is the sum of the results as the table gives them.
     """
@@ -65,8 +69,6 @@ def match_points(a: Analysis, spec: Spec) -> Column:
 
 
 def _explain_count(a: Analysis, spec: Spec, i: int, group: Sequence[int]) -> str:
-    from crosstable.tiebreaks.base import REGISTRY
-
     value = REGISTRY[spec.code](a, spec)[i]
     if spec.code in ("WIN", "WON"):
         beaten = [a.name(int(a.q[e])) for e in a.entries_of(i).tolist() if a.r[e] == WIN]

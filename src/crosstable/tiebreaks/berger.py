@@ -1,7 +1,7 @@
 """The Berger family: weighted sums of the opponents' scores, and the historical
 scores built on them (Gelbfuhs 1873, Sonneborn–Berger 1886).
 
-Every member is ``w_win·T_won + w_draw·T_drawn + w_loss·T_lost`` (SPEC §3.1), where
+Every member is ``w_win·T_won + w_draw·T_drawn + w_loss·T_lost``, where
 ``T_won``, ``T_drawn``, ``T_lost`` are the sums of the final scores of the opponents
 the participant beat, drew with and lost to. One function computes them all; the
 codes differ only in their weights.
@@ -15,9 +15,13 @@ from fractions import Fraction
 
 import numpy as np
 
-from crosstable.model import DRAW, LOSS, WIN, IntArray
 from crosstable.numbers import fmt_decimal, fmt_vulgar
-from crosstable.tiebreaks.base import Analysis, Column, Spec, column_of, criterion, cut_sums, sum_by
+from crosstable.tiebreaks.analysis import Analysis
+from crosstable.tiebreaks.columns import Column, column_of, sum_by
+from crosstable.tiebreaks.cuts import cut_sums
+from crosstable.tiebreaks.registry import criterion
+from crosstable.tiebreaks.spec import Spec
+from crosstable.tiebreaks.words import explain_rounds, sum_text
 
 F = Fraction
 
@@ -47,7 +51,7 @@ def weights(a: Analysis, spec: Spec) -> tuple[Fraction, Fraction, Fraction]:
 
 def basis_of(a: Analysis, spec: Spec) -> str | None:
     """Whose scores are weighted: ``:GP``/``:MP`` if given; in team events the
-    opponents' game points (the 1957 Olympiad convention of seeds 000/002)."""
+    opponents' game points (the 1957 Olympiad convention of the Bulgarian article)."""
     if spec.basis is not None:
         return spec.basis
     return "GP" if a.t.kind == "game_points" else None
@@ -87,35 +91,24 @@ def _cut_weighted(a: Analysis, spec: Spec, w: tuple[Fraction, Fraction, Fraction
 def sonneborn_berger(a: Analysis, spec: Spec) -> Column:
     """Sonneborn–Berger (Neustadtl) score: ``SB = Σ_j x_ij · S_j``.
 
-    The opponents' final scores weighted by the points the participant took from
-    them: the scoring system's points for a win, a draw and a loss, so (1, ½, 0) in
-    chess and (2, 1, 0) in draughts. ``SB(w,d,l)`` gives any other weights (for
-    instance the (2, 1, 0) football variant of seed 003). In a team event ``SB`` is
-    the match result (1, ½, 0) times the opponent's game points (the seeds' 1957
-    Olympiad); ``SB:MP`` and ``SB:GP`` are FIDE's team forms: the match (game) points
-    scored against each opponent times that opponent's match (game) points, as the
-    FIDE reference computes them.
+    The opponents' final scores weighted by the points the participant took from them:
+    the scoring system's points for a win, a draw and a loss, so (1, ½, 0) in chess and
+    (2, 1, 0) in draughts. ``SB(w,d,l)`` gives any other weights (for instance the
+    (2, 1, 0) football variant of the Hungarian article). In a team event ``SB`` is the
+    match result (1, ½, 0) times the opponent's game points (the Bulgarian article's
+    1957 Olympiad); ``SB:MP`` and ``SB:GP`` are FIDE's team forms: the match (game)
+    points scored against each opponent times that opponent's match (game) points, as
+    the FIDE reference computes them.
 
-    Source: seeds 000/002 (``ZB = T_won + 0.5·T_drawn``); FIDE C.07 art. 9.1.
+    Source: the Bulgarian article (``ZB = T_won + 0.5·T_drawn``); FIDE C.07 art. 9.1.
 
-    Example (seed 000, 7-player table): Zhelyazkov drew with Mikhailov (5),
+    Example (the Bulgarian article, 7-player table): Zhelyazkov drew with Mikhailov (5),
     Alexandrov (4½), Angelov (4), Ganev (2½) and beat Kalchev (1) and Getovski (0):
     SB = 2.5 + 2.25 + 2 + 1.25 + 1 + 0 = 9.
     """
     if _game_point_form(a, spec):
         return _game_point_sb(a, spec)
     return weighted_sum(a, spec)
-
-
-def own_game_points(a: Analysis, size: int) -> IntArray:
-    """The game points scored in each round of :meth:`Analysis.round_values` (the
-    games first, then the byes), in units of ``1/score_denominator``."""
-    own = np.zeros(size, dtype=np.int64)
-    own[: len(a.gs)] = a.gs
-    if size > len(a.gs):
-        den = a.t.score_denominator
-        own[len(a.gs) :] = [int(b.game_points * den) for b in a.t.byes]
-    return own
 
 
 def _game_point_form(a: Analysis, spec: Spec) -> bool:
@@ -127,7 +120,7 @@ def _game_point_sb(a: Analysis, spec: Spec) -> Column:
     points), with the cuts of C.07 art. 14 (the lowest opponents first); a bye counts
     its game points times the dummy opponent's score."""
     rounds = a.round_values("GP")
-    contribution = own_game_points(a, len(rounds.p)) * rounds.value
+    contribution = a.own_game_points(len(rounds.p)) * rounds.value
     low, high = spec.cuts
     if low or high:
         kept = cut_sums(rounds.p, a.n, contribution, low, high, key=rounds.value, vur=rounds.vur)
@@ -140,12 +133,12 @@ def _game_point_sb(a: Analysis, spec: Spec) -> Column:
 def simplified_berger(a: Analysis, spec: Spec) -> Column:
     """Simplified Berger coefficient: ``SHM = T_won − T_lost`` (weights 1, 0, −1).
 
-    Source: seeds 000/002 (``OB = Sh = T_won − T_lost``), proposed by M. Dvoretsky.
+    Source: the Bulgarian article (``OB = Sh = T_won − T_lost``), proposed by M.
+    Dvoretsky.
 
-    Example (seed 000): Angelov beat Ganev (2½), Kalchev (1), Getovski (0) and lost
-    to Mikhailov (5): SHM = 2.5 + 1 + 0 − 5 = −1.5. Ganev's value is −12.5 (the
-    seeds print −8.5 in error; SPEC §12).
-    """
+    Example (the Bulgarian article): Angelov beat Ganev (2½), Kalchev (1), Getovski (0)
+    and lost to Mikhailov (5): SHM = 2.5 + 1 + 0 − 5 = −1.5. Ganev's value is −12.5 (the
+    Bulgarian article prints −8.5 in error, see docs/sources.md)."""
     return weighted_sum(a, spec)
 
 
@@ -153,8 +146,8 @@ def simplified_berger(a: Analysis, spec: Spec) -> Column:
 def riga(a: Analysis, spec: Spec) -> Column:
     """Riga coefficient: ``R = 2·T_won + 1.5·T_drawn + T_lost``.
 
-    Source: seeds 000/002. Example: a win and a loss against two opponents with 7
-    points each give 2·7 + 7 = 21, the same as two draws, 1.5·7 + 1.5·7 = 21.
+    Source: the Bulgarian article. Example: a win and a loss against two opponents with
+    7 points each give 2·7 + 7 = 21, the same as two draws, 1.5·7 + 1.5·7 = 21.
     """
     return weighted_sum(a, spec)
 
@@ -163,7 +156,7 @@ def riga(a: Analysis, spec: Spec) -> Column:
 def gorin(a: Analysis, spec: Spec) -> Column:
     """Gorin coefficient: ``Γ = 4·T_won + 2·T_drawn + T_lost``.
 
-    Source: seeds 000/002 (A. Gorin, "Шашки" 1968). Example: a win and a loss
+    Source: the Bulgarian article (A. Gorin, "Шашки" 1968). Example: a win and a loss
     against two 7-point opponents give 4·7 + 7 = 35, two draws 2·7 + 2·7 = 28, so
     decisive games are preferred.
     """
@@ -180,9 +173,9 @@ def gelbfuhs(a: Analysis, spec: Spec) -> Column:
     played the same number of games; with equal numbers of games in chess points
     ``G_i = S_i + SB_i / n``.
 
-    Source: seed 000 (``G(i) = S_i + KB_i / n``); SPEC §3.2.
+    Source: the Bulgarian article (``G(i) = S_i + KB_i / n``).
 
-    Example (seed 000): Zhelyazkov, S = 4, SB = 9, n = 6: G = 4 + 9/6 = 5.5.
+    Example (the Bulgarian article): Zhelyazkov, S = 4, SB = 9, n = 6: G = 4 + 9/6 = 5.5.
     """
     f = a.r.astype(np.int64)  # outcome code = result in halves of a win
     half_share = sum_by(a.p, f, a.n)  # Σ f (in halves)
@@ -205,9 +198,9 @@ def gelbfuhs(a: Analysis, spec: Spec) -> Column:
 def nnsb(a: Analysis, spec: Spec) -> Column:
     """Non-Neustadtl Sonneborn–Berger score (1886): ``S_i² + SB_i``.
 
-    Source: seed 000 (``ZBMN(i) = S_i × S_i + T_won + ½·T_drawn``).
+    Source: the Bulgarian article (``ZBMN(i) = S_i × S_i + T_won + ½·T_drawn``).
 
-    Example (seed 000): Zhelyazkov, S = 4, SB = 9: NNSB = 16 + 9 = 25.
+    Example (the Bulgarian article): Zhelyazkov, S = 4, SB = 9: NNSB = 16 + 9 = 25.
     """
     s = a.points
     square = Column(s.num * s.num, s.den * s.den)
@@ -215,36 +208,7 @@ def nnsb(a: Analysis, spec: Spec) -> Column:
 
 
 # -- explanations -----------------------------------------------------------------------
-_OUTCOME_WORD = {WIN: "win over", DRAW: "draw with", LOSS: "loss to"}
-
-
-def _weight_phrase(w: Fraction, name: str, score: Fraction, outcome: int) -> str:
-    if w == 0:
-        return f"{_OUTCOME_WORD[outcome]} {name}"
-    if w == 1:
-        return f"all of {name}'s {fmt_vulgar(score)}"
-    if w == -1:
-        return f"{name}'s {fmt_vulgar(score)}, {_OUTCOME_WORD[outcome].split()[0]}"
-    if 0 < w < 1:
-        return f"{fmt_vulgar(w)} of {name}'s {fmt_vulgar(score)}"
-    return f"{fmt_vulgar(w)} × {name}'s {fmt_vulgar(score)}"
-
-
-def sum_text(label: str, terms: Sequence[tuple[Fraction, str]], total: Fraction) -> str:
-    """``LABEL = t1 (why) + t2 (why) − t3 (why) = total``, the seeds' style."""
-    if not terms:
-        return f"{label} = 0 (no games) = {fmt_decimal(total)}"
-    parts: list[str] = []
-    for k, (value, why) in enumerate(terms):
-        sign = "−" if value < 0 else "+"
-        text = f"{fmt_decimal(abs(value))} ({why})"
-        parts.append(("− " if value < 0 else "") + text if k == 0 else f"{sign} {text}")
-    return f"{label} = {' '.join(parts)} = {fmt_decimal(total)}"
-
-
 def _explain_weighted(a: Analysis, spec: Spec, i: int, group: Sequence[int]) -> str:
-    from crosstable.tiebreaks.buchholz import explain_rounds
-
     if spec.code == "SB" and _game_point_form(a, spec):
         return explain_rounds(a, spec, i, _game_point_sb(a, spec)[i], own_points=True)
     return explain_rounds(a, spec, i, weighted_sum(a, spec)[i], weights=weights(a, spec))

@@ -2,25 +2,18 @@
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from fractions import Fraction
 
 import numpy as np
 
-from crosstable.numbers import fmt_decimal, fmt_vulgar
-from crosstable.tiebreaks.base import (
-    Analysis,
-    Column,
-    Spec,
-    column_of,
-    criterion,
-    cut_mask,
-    cut_sums,
-    explain_value,
-    sum_by,
-)
-from crosstable.tiebreaks.berger import sum_text
+from crosstable.model import PLAYED
+from crosstable.tiebreaks.analysis import Analysis
+from crosstable.tiebreaks.columns import Column, column_of, sum_by
+from crosstable.tiebreaks.cuts import cut_sums
+from crosstable.tiebreaks.registry import criterion, explain_value
+from crosstable.tiebreaks.spec import Spec
+from crosstable.tiebreaks.words import explain_rounds
 
 
 @criterion("BH", "Buchholz", aliases=("BUCHHOLZ",), modifiers="CM", takes_basis=True)
@@ -32,11 +25,11 @@ def buchholz(a: Analysis, spec: Spec) -> Column:
     highest and n lowest. With no more games than values to cut, the value is 0.
     ``BH:GP`` sums the opponents' game points in a team event.
 
-    Source: FIDE C.07 art. 8.1 (Buchholz) and art. 14 (modifiers); seed 000 (see
-    also "Коефициент на Бухолц").
+    Source: FIDE C.07 art. 8.1 (Buchholz) and art. 14 (modifiers); the Bulgarian article
+    (see also "Коефициент на Бухолц").
 
-    Example (seed 000, 7-player table): Getovski lost to everyone, so his Buchholz
-    is the sum of all the others' scores, 5 + 4½ + 4 + 4 + 2½ + 1 = 21, and
+    Example (the Bulgarian article, 7-player table): Getovski lost to everyone, so his
+    Buchholz is the sum of all the others' scores, 5 + 4½ + 4 + 4 + 2½ + 1 = 21, and
     BH/C1 = 21 − 1 = 20 (Kalchev's 1 cut).
     """
     low, high = spec.cuts
@@ -44,66 +37,6 @@ def buchholz(a: Analysis, spec: Spec) -> Column:
         return Column.combine([(Fraction(1), t) for t in a.opponent_sums(spec.basis)])
     rounds = a.round_values(spec.basis)
     return Column(cut_sums(rounds.p, a.n, rounds.value, low, high, vur=rounds.vur), rounds.den)
-
-
-def explain_rounds(
-    a: Analysis,
-    spec: Spec,
-    i: int,
-    total: Fraction,
-    weights: tuple[Fraction, Fraction, Fraction] | None = None,
-    fore: bool = False,
-    own_points: bool = False,
-) -> str:
-    """A sum over rounds in words: each round's value (the opponent's score, or the
-    dummy opponent's), times the weight of the result for the Berger family (or, with
-    ``own_points``, times the game points scored in that round: team ``SB:GP``), with
-    the rounds the modifiers cut named at the end."""
-    from crosstable.tiebreaks.berger import _weight_phrase, own_game_points
-
-    rounds = a.round_values(spec.basis, fore=fore)
-    mine = rounds.of(i)
-    value = rounds.value[mine]
-    by_outcome = None if weights is None else {2: weights[0], 1: weights[1], 0: weights[2]}
-    scale = 1 if weights is None else math.lcm(*(w.denominator for w in weights))
-    own: list[Fraction] = []
-    if own_points:
-        scored = own_game_points(a, len(rounds.p))[mine]
-        own = [Fraction(int(x), a.t.score_denominator) for x in scored]
-        contribution = scored * value
-    elif by_outcome is None:
-        contribution = value
-    else:
-        contribution = np.array([int(by_outcome[int(rounds.r[e])] * scale) * int(rounds.value[e]) for e in mine])
-    low, high = spec.cuts
-    keep = cut_mask(np.zeros(len(mine), dtype=np.int64), 1, contribution, low, high, key=value, vur=rounds.vur[mine])
-    if len(mine) <= low + high:
-        keep[:] = False
-    terms: list[tuple[Fraction, str]] = []
-    cut: list[str] = []
-    byes = {(b.participant, b.round): b.kind for b in a.t.byes}
-    for k, e in enumerate(mine):
-        score = Fraction(int(rounds.value[e]), rounds.den)
-        q = int(rounds.opponent[e])
-        if rounds.played[e]:
-            who = a.name(q)
-        elif q >= 0:
-            who = f"dummy (forfeit against {a.name(q)})"
-        else:
-            who = f"dummy ({byes.get((i, int(rounds.round[e])), 'unplayed')} bye, round {int(rounds.round[e])})"
-        if own_points:
-            part, text = own[k] * score, f"{fmt_vulgar(own[k])} × {who}'s {fmt_vulgar(score)}"
-        elif by_outcome is None:
-            part, text = score, who
-        else:
-            w = by_outcome[int(rounds.r[e])]
-            part, text = w * score, _weight_phrase(w, who, score, int(rounds.r[e]))
-        if keep[k]:
-            terms.append((part, text))
-        else:
-            cut.append(f"{fmt_decimal(part)} ({text})")
-    result = sum_text(spec.label, terms, total)
-    return result + (f"; cut: {', '.join(cut)}" if cut else "")
 
 
 @buchholz.explainer
@@ -143,8 +76,6 @@ def average_opponents_buchholz(a: Analysis, spec: Spec) -> Column:
     Source: FIDE C.07 art. 8.4 (AOB). Example (FIDE 2024 exercise): player 1 met
     players 9, 13, 2, 15 and 4, with BH 9, 14, 13, 12, 15: AOB = 63/5 = 12.6.
     """
-    from crosstable.model import PLAYED
-
     bh = buchholz(a, Spec("BH"))
     played = a.status == PLAYED
     total = sum_by(a.p, np.where(played, bh.num[a.q], 0), a.n)

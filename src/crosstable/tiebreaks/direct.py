@@ -9,7 +9,10 @@ import numpy as np
 
 from crosstable.model import PLAYED, WIN
 from crosstable.numbers import fmt_decimal, fmt_vulgar
-from crosstable.tiebreaks.base import Analysis, Column, Spec, column_of, criterion
+from crosstable.tiebreaks.analysis import Analysis
+from crosstable.tiebreaks.columns import Column, column_of
+from crosstable.tiebreaks.registry import criterion
+from crosstable.tiebreaks.spec import Spec
 
 
 def counts_forfeits(a: Analysis, spec: Spec | None) -> bool:
@@ -56,9 +59,9 @@ def direct_encounter(a: Analysis, spec: Spec, group: Sequence[int]) -> Column:
     :func:`counts_forfeits`).
 
     Source: FIDE C.07 (2023) art. 6; the ``/P`` modifier as in the TRF-2026 ``202``
-    syntax and the FIDE reference implementation. Example (seed 000): Zhelyazkov and Angelov,
-    tied on 4 points, drew with each other: DE ½ each, still tied, so the next
-    criterion (SB) decides.
+    syntax and the FIDE reference implementation. Example (the Bulgarian article):
+    Zhelyazkov and Angelov, tied on 4 points, drew with each other: DE ½ each, still
+    tied, so the next criterion (SB) decides.
     """
     score, _games, missing = _among(a, group, spec)
     if not any(missing):

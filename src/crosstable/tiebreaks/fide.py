@@ -11,7 +11,10 @@ import numpy as np
 
 from crosstable.model import FORFEIT, LOSS, PLAYED, WIN, IntArray
 from crosstable.numbers import fmt_decimal, fmt_vulgar
-from crosstable.tiebreaks.base import Analysis, Column, Spec, criterion, explain_value, sum_by
+from crosstable.tiebreaks.analysis import Analysis
+from crosstable.tiebreaks.columns import Column, sum_by
+from crosstable.tiebreaks.registry import criterion, explain_value
+from crosstable.tiebreaks.spec import Spec
 
 
 def _black(a: Analysis) -> IntArray:

@@ -10,10 +10,13 @@ import numpy as np
 
 from crosstable.model import Cards, IntArray
 from crosstable.numbers import fmt_decimal, fmt_vulgar
-from crosstable.tiebreaks.base import Analysis, Column, Spec, column_of, criterion
+from crosstable.tiebreaks.analysis import Analysis
+from crosstable.tiebreaks.columns import Column, column_of
+from crosstable.tiebreaks.registry import criterion
+from crosstable.tiebreaks.spec import Spec
 
 
-def _conceded(a: Analysis) -> IntArray:
+def goals_conceded(a: Analysis) -> IntArray:
     """Goals (game points) each participant conceded: the opponent's score of every entry."""
     half = len(a.gs) // 2
     opponent = np.concatenate([a.gs[half:], a.gs[:half]])
@@ -25,7 +28,7 @@ def goals_for(a: Analysis, spec: Spec) -> Column:
     """Goals scored in all matches.
 
     Source: FIFA World Cup 2018 regulations, art. 32.5 b). Example (2018 group H,
-    seed 003): Japan 2 + 2 + 0 = 4.
+    the Hungarian article): Japan 2 + 2 + 0 = 4.
     """
     return a.game_points
 
@@ -37,7 +40,7 @@ def goals_against(a: Analysis, spec: Spec) -> Column:
     Source: league regulations (e.g. fewer goals conceded in some national leagues).
     Example (2018 group H): Japan conceded 1 + 2 + 1 = 4, ranked as −4.
     """
-    return Column(-_conceded(a), a.t.score_denominator)
+    return Column(-goals_conceded(a), a.t.score_denominator)
 
 
 @criterion("GD", "goal difference")
@@ -47,7 +50,7 @@ def goal_difference(a: Analysis, spec: Spec) -> Column:
     Source: FIFA World Cup 2018 regulations, art. 32.5 a). Example (2018 group H):
     Colombia 5 − 2 = +3.
     """
-    return Column(a.game_points.num - _conceded(a), a.t.score_denominator)
+    return Column(a.game_points.num - goals_conceded(a), a.t.score_denominator)
 
 
 @criterion("AGF", "away goals scored")
@@ -250,7 +253,7 @@ _external("PSO", "penalty shoot-out between two teams level after their last mat
 def _explain_goals(a: Analysis, spec: Spec, i: int, group: Sequence[int]) -> str:
     d = a.t.score_denominator
     scored = Fraction(int(a.game_points.num[i]), d)
-    conceded = Fraction(int(_conceded(a)[i]), d)
+    conceded = Fraction(int(goals_conceded(a)[i]), d)
     if spec.code == "AGF":
         return f"{spec.label} = {fmt_decimal(away_goals(a, spec)[i])} (goals in away matches)"
     if spec.code == "GD":

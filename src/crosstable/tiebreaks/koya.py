@@ -9,8 +9,11 @@ import numpy as np
 from numpy.typing import NDArray
 
 from crosstable.numbers import fmt_vulgar
-from crosstable.tiebreaks.base import Analysis, Column, Spec, criterion
-from crosstable.tiebreaks.berger import sum_text
+from crosstable.tiebreaks.analysis import Analysis
+from crosstable.tiebreaks.columns import Column
+from crosstable.tiebreaks.registry import criterion
+from crosstable.tiebreaks.spec import Spec
+from crosstable.tiebreaks.words import sum_text
 
 
 def qualifies(a: Analysis, spec: Spec) -> NDArray[np.bool_]:
@@ -38,12 +41,12 @@ def koya(a: Analysis, spec: Spec) -> Column:
     opponent's points byes included, as the FIDE reference computes it.
 
     Source: FIDE C.07 art. 9.2 (Koya system for round robins, limit modifier in
-    art. 14); SPEC §3.3, which fixes seed 003's football example on the share of
-    games rather than of points.
+    art. 14); the Hungarian article's football example, counted on the share of
+    games rather than of points (its known error: docs/sources.md).
 
-    Example (seed 003, 2018 World Cup group H, 3-1-0): Japan beat Colombia (2 wins
-    of 3) and drew with Senegal (1 win, 1 draw, 1 loss: exactly 50 %), so KS = 3 + 1
-    = 4; Senegal's only points against such teams are the draw with Japan: KS = 1.
+    Example (the Hungarian article, 2018 World Cup group H, 3-1-0): Japan beat Colombia
+    (2 wins of 3) and drew with Senegal (1 win, 1 draw, 1 loss: exactly 50 %), so KS = 3
+    + 1 = 4; Senegal's only points against such teams are the draw with Japan: KS = 1.
     """
     ok = qualifies(a, spec)
     counts = np.bincount(a.pr[ok[a.q]], minlength=3 * a.n).reshape(a.n, 3)

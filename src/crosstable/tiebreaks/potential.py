@@ -1,4 +1,4 @@
-"""The Laplacian potential and flow (seed 003; SPEC §8).
+"""The Laplacian potential and flow (the Hungarian article on the Berger coefficient).
 
 The results table is read as a network in which each participant hands the points it
 gave away to those who took them. With ``W[i][j]`` the points i took from j (summed
@@ -40,7 +40,10 @@ from numpy.typing import NDArray
 
 from crosstable.model import Tournament
 from crosstable.numbers import fmt_decimal
-from crosstable.tiebreaks.base import Analysis, Column, Spec, criterion, sum_by
+from crosstable.tiebreaks.analysis import Analysis
+from crosstable.tiebreaks.columns import Column, column_of, sum_by
+from crosstable.tiebreaks.registry import criterion
+from crosstable.tiebreaks.spec import Spec
 
 EXACT_LIMIT = 60
 
@@ -62,7 +65,7 @@ class Potentials:
 
 def taken_matrix(a: Analysis) -> tuple[Any, int]:
     """``W`` as a sparse integer matrix in units of ``1/D``: points i took from j."""
-    from scipy.sparse import csr_matrix
+    from scipy.sparse import csr_matrix  # noqa: PLC0415 - optional: scipy (~150 ms) only for POT, FLOW
 
     n = a.n
     keep = a.pts > 0
@@ -73,7 +76,7 @@ def taken_matrix(a: Analysis) -> tuple[Any, int]:
 
 def kirchhoff(w: Any) -> Any:
     """``L = diag(points given away) − W`` (sparse)."""
-    from scipy.sparse import diags
+    from scipy.sparse import diags  # noqa: PLC0415 - optional: scipy, see taken_matrix
 
     given = np.asarray(w.sum(axis=0)).ravel()
     return (diags(given, dtype=np.int64) - w).tocsr()
@@ -82,7 +85,7 @@ def kirchhoff(w: Any) -> Any:
 def sink_component(w: Any) -> tuple[NDArray[np.int64] | None, list[list[int]]]:
     """The members of the unique sink of the "gave points to" graph, or None when
     there are several sinks; and the list of sinks."""
-    from scipy.sparse.csgraph import connected_components
+    from scipy.sparse.csgraph import connected_components  # noqa: PLC0415 - optional: scipy
 
     gives = w.T.tocsr()  # gives[j, i] > 0: j gave points to i
     count, label = connected_components(gives, directed=True, connection="strong")
@@ -187,8 +190,8 @@ def _stationary(w: Any, given: NDArray[Any], tol: float = 1e-13) -> tuple[NDArra
     ``M[i][j] = W[i][j] / given_j``, as the eigenvector of eigenvalue 1 (ARPACK, one
     sparse product per step; the lazy walk makes 1 the only eigenvalue of largest
     modulus). Power iteration if ARPACK does not converge."""
-    from scipy.sparse import diags, identity
-    from scipy.sparse.linalg import ArpackNoConvergence, eigs
+    from scipy.sparse import diags, identity  # noqa: PLC0415 - optional: scipy
+    from scipy.sparse.linalg import ArpackNoConvergence, eigs  # noqa: PLC0415 - optional: scipy
 
     n = w.shape[0]
     walk = (0.5 * (identity(n) + w.astype(float) @ diags(1.0 / given.astype(float)))).tocsr()
@@ -214,17 +217,15 @@ def _stationary(w: Any, given: NDArray[Any], tol: float = 1e-13) -> tuple[NDArra
 
 
 def _column(values: Sequence[Fraction] | NDArray[np.float64]) -> Column:
-    from crosstable.tiebreaks.base import column_of
-
     return column_of([v if isinstance(v, Fraction) else Fraction(float(v)) for v in values])
 
 
 def _cached(a: Analysis) -> Potentials:
-    if "potentials" not in a._cache:
+    if "potentials" not in a.cache:
         result = potentials(a.t, analysis=a)
         a.notes.extend(result.warnings)
-        a._cache["potentials"] = result
-    cached: Potentials = a._cache["potentials"]
+        a.cache["potentials"] = result
+    cached: Potentials = a.cache["potentials"]
     return cached
 
 
@@ -232,10 +233,10 @@ def _cached(a: Analysis) -> Potentials:
 def potential(a: Analysis, spec: Spec) -> Column:
     """Laplacian potential: ``det L(i|i)`` of the Kirchhoff matrix of the points taken.
 
-    Source: seed 003 ("Laplaciai potenciál"); SPEC §8. Exact for up to 60
-    participants, normalised floats beyond.
+    Source: the Hungarian article on the Berger coefficient (the Laplacian potential).
+    Exact for up to 60 participants, normalised floats beyond.
 
-    Example (SPEC §8, 2018 World Cup group H, 3-1-0): Colombia 81, Japan 72, Senegal
+    Example (2018 World Cup group H, 3-1-0; docs/sources.md): Colombia 81, Japan 72, Senegal
     45, Poland 36; the three-contestant example: Alena 5, Varvara 4, Sofia 7.
     """
     return _column(_cached(a).potential)
@@ -246,8 +247,8 @@ def flow(a: Analysis, spec: Spec) -> Column:
     """Laplacian flow: ``potential_i × L[i][i]``, the potential times the points the
     participant gave away; normalised, the stationary distribution of the walk.
 
-    Source: seed 003; SPEC §8. Example (2018 group H): Colombia 243, Japan 288,
-    Senegal 180, Poland 216.
+    Source: the Hungarian article on the Berger coefficient. Example (2018 group H):
+    Colombia 243, Japan 288, Senegal 180, Poland 216.
     """
     return _column(_cached(a).flow)
 

@@ -14,7 +14,11 @@ import numpy as np
 
 from crosstable.model import PLAYED
 from crosstable.numbers import fmt_decimal
-from crosstable.tiebreaks.base import Analysis, Column, Spec, criterion, cut_mask, explain_value, sum_by
+from crosstable.tiebreaks.analysis import Analysis
+from crosstable.tiebreaks.columns import Column, sum_by
+from crosstable.tiebreaks.cuts import cut_mask
+from crosstable.tiebreaks.registry import criterion, explain_value
+from crosstable.tiebreaks.spec import Spec
 
 #: FIDE Handbook B.02, table 8.1(a): rating difference dp for a percentage score
 #: p = 50 … 100 (and dp(100 − p) = −dp(p)).

@@ -8,7 +8,7 @@ script and style are files of this package.
 Endpoints (their schema at ``/openapi.json``, browsable at ``/docs``):
 
 - ``POST /api/standings``: a tournament (file content in any supported format, or
-  our JSON tournament object) and options; the answer is the JSON of SPEC §11, with,
+  our JSON tournament object) and options; the answer is the JSON of ``--output json``, with,
   on request, every participant's explanation, the Laplacian potentials and the
   tables as HTML.
 - ``POST /api/export``: the same request and ``to`` (``csv``, ``json``, ``trf``,
@@ -34,6 +34,8 @@ page and the HTML exports, and CSV cells that a spreadsheet would run as a formu
 from __future__ import annotations
 
 import importlib.resources
+import json
+from importlib.metadata import PackageNotFoundError, version
 from typing import Annotated, Any, Literal
 
 from fastapi import FastAPI, File, HTTPException, Request, Response, UploadFile
@@ -45,9 +47,17 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from crosstable.errors import CrosstableError, InputError
 from crosstable.io import FORMATS, decode, detect_format, read_text
-from crosstable.model import Tournament
+from crosstable.io.sidecar import add_discipline
+from crosstable.io.trf import write_trf
+from crosstable.io.writers import render, scenario_dict, schedule_dict
+from crosstable.model import PRESET_SCORING, Tournament
 from crosstable.ranking import Standings, rank
+from crosstable.report import render_fragments
 from crosstable.rules import PRESETS
+from crosstable.scenarios import scenarios as run_scenarios
+from crosstable.schedule import Schedule
+from crosstable.tiebreaks import REGISTRY
+from crosstable.tiebreaks.potential import potentials
 
 MAX_BYTES = 5_000_000
 MAX_PARTICIPANTS = 5_000
@@ -113,7 +123,7 @@ class Row(BaseModel):
 
 
 class StandingsResponse(BaseModel):
-    """The JSON of SPEC §11, and what was asked for besides."""
+    """The JSON of ``--output json``, and what was asked for besides."""
 
     scoring: dict[str, Number]
     tiebreaks: list[str]
@@ -209,8 +219,6 @@ def create_app(max_bytes: int = MAX_BYTES, max_participants: int = MAX_PARTICIPA
         if (req.content is None) == (req.tournament is None):
             raise CrosstableError("give either content (a file's text) or tournament (our JSON object)")
         if req.tournament is not None:
-            import json
-
             text, fmt = json.dumps(req.tournament), "json"
         else:
             assert req.content is not None
@@ -219,8 +227,6 @@ def create_app(max_bytes: int = MAX_BYTES, max_participants: int = MAX_PARTICIPA
         if len(t.names) > max_participants:
             raise HTTPException(413, f"{len(t.names):,} participants: this server ranks at most {max_participants:,}")
         if req.discipline:
-            from crosstable.io.sidecar import add_discipline
-
             t = add_discipline(t, "discipline", text=req.discipline)
         return t
 
@@ -242,9 +248,6 @@ def create_app(max_bytes: int = MAX_BYTES, max_participants: int = MAX_PARTICIPA
     @app.get("/api/options")
     def options() -> dict[str, Any]:
         """What the page offers: formats, scorings, presets, criteria codes with their names."""
-        from crosstable.model import PRESET_SCORING
-        from crosstable.tiebreaks import REGISTRY
-
         return {
             "formats": list(FORMATS),
             "scorings": list(PRESET_SCORING),
@@ -254,36 +257,28 @@ def create_app(max_bytes: int = MAX_BYTES, max_participants: int = MAX_PARTICIPA
 
     @app.post("/api/standings", response_model=StandingsResponse, responses=ERRORS)
     async def standings(req: StandingsRequest) -> Response:
-        """Rank a tournament: the JSON of SPEC §11 (exact values: integers, decimals
+        """Rank a tournament: the JSON of ``--output json`` (exact values: integers, decimals
         that terminate, else floats), with explanations, potentials and HTML tables on
         request."""
-        from crosstable.io.writers import standings_dict
-
         s = standings_of(req)
-        out = standings_dict(s)
+        out = s.to_dict()
         if req.explain:
             out["explanations"] = {r.name: s.explain(r.name) for r in s.rows}
         if req.potentials:
             out["potentials"], notes = _potentials(s)
             out["warnings"] += notes
         if req.html:
-            from crosstable.report import render_fragments
-
             out["html"] = render_fragments(s)
         return _json(out)
 
     @app.post("/api/export", responses={200: {"content": {"text/plain": {}}}, **ERRORS})
     def export(req: ExportRequest) -> Response:
-        """The standings as a file: CSV (safe against formula injection), JSON (SPEC
-        §11), TRF (individual events) or a standalone printable HTML report."""
-        from crosstable.io.writers import render
-
+        """The standings as a file: CSV (safe against formula injection), JSON (as
+        ``--output json``), TRF (individual events) or a standalone printable HTML report."""
         s = standings_of(req)
         base = (req.filename or "standings").rsplit("/", 1)[-1].rsplit(".", 1)[0] or "standings"
         safe = "".join(ch if ch.isalnum() or ch in "-_" else "_" for ch in base)[:60] or "standings"
         if req.to == "trf":
-            from crosstable.io.trf import write_trf
-
             body, media = write_trf(s.tournament), "text/plain"
         else:
             body = render(s, req.to)
@@ -303,9 +298,6 @@ def create_app(max_bytes: int = MAX_BYTES, max_participants: int = MAX_PARTICIPA
     @app.post("/api/schedule", responses=ERRORS)
     def schedule(req: ScheduleRequest) -> Any:
         """Berger-table pairings (FIDE C.05 Annex 1) for ``n`` participants or the names given."""
-        from crosstable.io.writers import schedule_dict
-        from crosstable.schedule import Schedule
-
         if req.names is not None:
             names = req.names
         elif req.n is not None:
@@ -320,11 +312,8 @@ def create_app(max_bytes: int = MAX_BYTES, max_participants: int = MAX_PARTICIPA
     def scenarios(req: ScenariosRequest) -> Any:
         """What the games still to be played can change: best and worst places, their
         probabilities, and what each result of one's next game keeps possible."""
-        from crosstable.io.writers import scenario_dict
-        from crosstable.scenarios import scenarios as run
-
         t = tournament_of(req)
-        report = run(t, req.tiebreaks, rules=req.rules or None, scores=req.scores, limit=req.limit,
+        report = run_scenarios(t, req.tiebreaks, rules=req.rules or None, scores=req.scores, limit=req.limit,
                      samples=req.samples, seed=req.seed)  # fmt: skip
         return scenario_dict(report)
 
@@ -334,16 +323,12 @@ def create_app(max_bytes: int = MAX_BYTES, max_participants: int = MAX_PARTICIPA
 def _json(data: Any) -> Response:
     """A JSON answer written directly: the response model documents it, and
     re-validating our own output would cost more than computing it."""
-    import json
-
     return Response(json.dumps(data, ensure_ascii=False, separators=(",", ":")), media_type="application/json")
 
 
 def _potentials(s: Standings) -> tuple[list[dict[str, Any]], list[str]]:
     """Each participant's potential (exact, as text) and share, and the warnings of the
     computation (a degenerate table)."""
-    from crosstable.tiebreaks.potential import potentials
-
     result = potentials(s.tournament, analysis=s.analysis)
     shares = result.normalised("potential")
     rows = [
@@ -362,8 +347,6 @@ def _error_body(error: CrosstableError) -> dict[str, Any]:
 
 
 def _version() -> str:
-    from importlib.metadata import PackageNotFoundError, version
-
     try:
         return version("crosstable")
     except PackageNotFoundError:

@@ -1,0 +1,103 @@
+"""Exact columns: one value per participant, as integer numerators over one common
+denominator, so that comparing values is comparing integers and a float never
+decides a tie. Every coefficient returns a :class:`Column`; :func:`sum_by` adds
+per-game values into per-participant totals exactly, whatever their size.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
+
+from crosstable.model import IntArray
+
+
+@dataclass(frozen=True)
+class Column:
+    """Exact values, one per participant: ``num[i] / den``.
+
+    ``num`` is an ``int64`` array, or an ``object`` array of Python ints when the
+    values do not fit 64 bits.
+
+    >>> c = Column(np.array([47, 40]), 4)
+    >>> c.fractions()
+    [Fraction(47, 4), Fraction(10, 1)]
+    """
+
+    num: NDArray[Any]
+    den: int = 1
+
+    def __getitem__(self, i: int) -> Fraction:
+        return Fraction(int(self.num[i]), self.den)
+
+    def __len__(self) -> int:
+        return len(self.num)
+
+    def fractions(self) -> list[Fraction]:
+        """The values as Fractions (one object per distinct value: scores repeat)."""
+        made: dict[int, Fraction] = {}
+        out = []
+        for x in self.num.tolist():
+            value = made.get(x)
+            if value is None:
+                value = made[x] = Fraction(int(x), self.den)
+            out.append(value)
+        return out
+
+    @staticmethod
+    def combine(terms: Sequence[tuple[Fraction, Column]]) -> Column:
+        """Exact ``Σ c_k · column_k`` over a common denominator."""
+        den = math.lcm(*(c.denominator * col.den for c, col in terms))
+        total: NDArray[Any] = np.zeros(len(terms[0][1].num), dtype=np.int64)
+        for c, col in terms:
+            factor = c.numerator * (den // (c.denominator * col.den))
+            if factor:
+                total = total + factor * col.num
+        return Column(total, den).reduced()
+
+    def reduced(self) -> Column:
+        """The same values over the smallest common denominator."""
+        if self.den == 1 or len(self.num) == 0:
+            return self
+        if self.num.dtype == object:
+            g = math.gcd(self.den, *(int(x) for x in self.num.tolist()))
+        else:
+            g = math.gcd(self.den, int(np.gcd.reduce(self.num)))
+        if g == 1:
+            return self
+        return Column(self.num // g, self.den // g)
+
+
+def column_of(values: Sequence[Fraction]) -> Column:
+    """Exact Fractions as one Column over their common denominator."""
+    den = math.lcm(1, *(v.denominator for v in values))
+    nums = [v.numerator * (den // v.denominator) for v in values]
+    arr = np.array(nums, dtype=np.int64 if max(map(abs, nums), default=0) < 2**62 else object)
+    return Column(arr, den)
+
+
+_EXACT = 2**53
+
+
+def sum_by(index: NDArray[Any], values: NDArray[Any], size: int) -> IntArray:
+    """``out[k] = Σ values[index == k]``, exactly.
+
+    Integer values are summed with ``np.bincount`` in double precision only when
+    ``len × max|value| < 2**53``, which proves every partial sum is an integer
+    represented exactly; otherwise with integer ``np.add.at``.
+    """
+    if len(values) == 0:
+        return np.zeros(size, dtype=np.int64)
+    bound = max(int(values.max()), -int(values.min())) * len(values)
+    if values.dtype != object and bound < _EXACT:
+        out: IntArray = np.bincount(index, weights=values, minlength=size).astype(np.int64)
+        return out
+    total = np.zeros(size, dtype=values.dtype if values.dtype == object else np.int64)
+    np.add.at(total, index, values)
+    return total

@@ -1,0 +1,109 @@
+"""Sums in words: the explanation of a coefficient as its terms, each with what it is
+made of, and the total (``SB = 2.5 (½ of Mikhailov's 5) + 2.25 (½ of Alexandrov's
+4½) + … = 9``), shared by every coefficient that is a sum over rounds.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from fractions import Fraction
+
+import numpy as np
+
+from crosstable.model import DRAW, LOSS, WIN
+from crosstable.numbers import fmt_decimal, fmt_vulgar
+from crosstable.tiebreaks.analysis import Analysis
+from crosstable.tiebreaks.cuts import cut_mask
+from crosstable.tiebreaks.spec import Spec
+
+_OUTCOME_WORD = {WIN: "win over", DRAW: "draw with", LOSS: "loss to"}
+
+
+def weight_phrase(w: Fraction, name: str, score: Fraction, outcome: int) -> str:
+    """How a weighted opponent's score reads: ``½ of Alexandrov's 4½``, ``all of Kalchev's 1``,
+    ``loss to Mikhailov`` (weight 0), ``Mikhailov's 5, loss`` (weight −1)."""
+    if w == 0:
+        return f"{_OUTCOME_WORD[outcome]} {name}"
+    if w == 1:
+        return f"all of {name}'s {fmt_vulgar(score)}"
+    if w == -1:
+        return f"{name}'s {fmt_vulgar(score)}, {_OUTCOME_WORD[outcome].split()[0]}"
+    if 0 < w < 1:
+        return f"{fmt_vulgar(w)} of {name}'s {fmt_vulgar(score)}"
+    return f"{fmt_vulgar(w)} × {name}'s {fmt_vulgar(score)}"
+
+
+def sum_text(label: str, terms: Sequence[tuple[Fraction, str]], total: Fraction) -> str:
+    """``LABEL = t1 (why) + t2 (why) − t3 (why) = total``, the style of the worked
+    examples of the encyclopedia article on the Sonneborn–Berger coefficient.
+
+    >>> sum_text("SB", [(Fraction(5, 2), "½ of Mikhailov's 5"), (Fraction(1), "all of Kalchev's 1")], Fraction(7, 2))
+    "SB = 2.5 (½ of Mikhailov's 5) + 1 (all of Kalchev's 1) = 3.5"
+    """
+    if not terms:
+        return f"{label} = 0 (no games) = {fmt_decimal(total)}"
+    parts: list[str] = []
+    for k, (value, why) in enumerate(terms):
+        sign = "−" if value < 0 else "+"
+        text = f"{fmt_decimal(abs(value))} ({why})"
+        parts.append(("− " if value < 0 else "") + text if k == 0 else f"{sign} {text}")
+    return f"{label} = {' '.join(parts)} = {fmt_decimal(total)}"
+
+
+def explain_rounds(
+    a: Analysis,
+    spec: Spec,
+    i: int,
+    total: Fraction,
+    weights: tuple[Fraction, Fraction, Fraction] | None = None,
+    fore: bool = False,
+    own_points: bool = False,
+) -> str:
+    """A sum over rounds in words: each round's value (the opponent's score, or the
+    dummy opponent's), times the weight of the result for the Berger family (or, with
+    ``own_points``, times the game points scored in that round: team ``SB:GP``), with
+    the rounds the modifiers cut named at the end."""
+    rounds = a.round_values(spec.basis, fore=fore)
+    mine = rounds.of(i)
+    value = rounds.value[mine]
+    by_outcome = None if weights is None else {2: weights[0], 1: weights[1], 0: weights[2]}
+    scale = 1 if weights is None else math.lcm(*(w.denominator for w in weights))
+    own: list[Fraction] = []
+    if own_points:
+        scored = a.own_game_points(len(rounds.p))[mine]
+        own = [Fraction(int(x), a.t.score_denominator) for x in scored]
+        contribution = scored * value
+    elif by_outcome is None:
+        contribution = value
+    else:
+        contribution = np.array([int(by_outcome[int(rounds.r[e])] * scale) * int(rounds.value[e]) for e in mine])
+    low, high = spec.cuts
+    keep = cut_mask(np.zeros(len(mine), dtype=np.int64), 1, contribution, low, high, key=value, vur=rounds.vur[mine])
+    if len(mine) <= low + high:
+        keep[:] = False
+    terms: list[tuple[Fraction, str]] = []
+    cut: list[str] = []
+    byes = {(b.participant, b.round): b.kind for b in a.t.byes}
+    for k, e in enumerate(mine):
+        score = Fraction(int(rounds.value[e]), rounds.den)
+        q = int(rounds.opponent[e])
+        if rounds.played[e]:
+            who = a.name(q)
+        elif q >= 0:
+            who = f"dummy (forfeit against {a.name(q)})"
+        else:
+            who = f"dummy ({byes.get((i, int(rounds.round[e])), 'unplayed')} bye, round {int(rounds.round[e])})"
+        if own_points:
+            part, text = own[k] * score, f"{fmt_vulgar(own[k])} × {who}'s {fmt_vulgar(score)}"
+        elif by_outcome is None:
+            part, text = score, who
+        else:
+            w = by_outcome[int(rounds.r[e])]
+            part, text = w * score, weight_phrase(w, who, score, int(rounds.r[e]))
+        if keep[k]:
+            terms.append((part, text))
+        else:
+            cut.append(f"{fmt_decimal(part)} ({text})")
+    result = sum_text(spec.label, terms, total)
+    return result + (f"; cut: {', '.join(cut)}" if cut else "")
