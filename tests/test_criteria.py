@@ -22,7 +22,7 @@ F = Fraction
 def seed() -> crosstable.Standings:
     return crosstable.rank(
         crosstable.read(EXAMPLES / "seed-7-players.tsv"),
-        ["DE", "BH", "BH/C1", "BH/M1", "BH/C2", "KS", "KS/L+1", "WIN", "WON"],
+        ["DE", "BH", "BH/C1", "BH/M1", "BH/C2", "KS", "KS/L+2", "WIN", "WON"],
     )
 
 
@@ -38,12 +38,13 @@ def test_buchholz_and_its_cuts_on_the_seed_table(seed: crosstable.Standings) -> 
 
 def test_koya_and_its_limit_on_the_seed_table(seed: crosstable.Standings) -> None:
     # 50 % of 6 games is 3 points: Mikhailov, Alexandrov, Zhelyazkov, Angelov qualify.
-    # Zhelyazkov drew with the three others: KS = 1½. With /L+1 (4 points): Mikhailov, Alexandrov, Z., A.
+    # Zhelyazkov drew with the three others: KS = 1½. With /L+2 (two half-points more, 4 points, as the
+    # FIDE reference writes the limit): Mikhailov, Alexandrov, Z., A.
     # still qualify (4 >= 4); Angelov's only points against them are the draws with Alexandrov, Zhelyazkov.
     z, a = seed.row("Zhelyazkov").values, seed.row("Angelov").values
     assert (z["KS"], a["KS"]) == (F(3, 2), F(1))
-    assert (z["KS/L+1"], a["KS/L+1"]) == (F(3, 2), F(1))
-    # Mikhailov: ½ + ½ + 1 against the three others; with /L+1 (>= 4 points) the same three qualify.
+    assert (z["KS/L+2"], a["KS/L+2"]) == (F(3, 2), F(1))
+    # Mikhailov: ½ + ½ + 1 against the three others; with /L+2 (>= 4 points) the same three qualify.
     assert seed.row("Mikhailov").values["KS"] == 2
 
 
@@ -97,7 +98,12 @@ def test_direct_encounter_when_not_all_have_met() -> None:
         ("bh/c1", "BH/C1"),
         ("BH / M2", "BH/M2"),
         ("KS/L+1", "KS/L+1"),
-        ("KS/L-½", "KS/L-0.5"),
+        ("KS/L+2.0", "KS/L+4"),
+        ("KS/L-½", "KS/L-1"),
+        ("KS/L60", "KS/L60"),
+        ("BH@2024#C1!P", "BH/C1/P"),
+        ("SB:MG/C1", "SB:MG/C1"),
+        ("BH/V1", "BH/V1"),
         ("SB(2, 1, 0)", "SB(2,1,0)"),
         ("berger(1,½,0)", "SB(1,0.5,0)"),
         ("SB:GP", "SB:GP"),
@@ -115,7 +121,10 @@ def test_spec_syntax(text: str, label: str) -> None:
         ("BH/C½", "needs a whole number"),
         ("BH(1,2,3)", "BH takes no weights"),
         ("SB(1,2)", "give three weights"),
-        ("WIN:GP", "WIN takes no :MP/:GP suffix"),
+        ("TPN:GP", "TPN takes no :MP/:GP suffix"),
+        ("BH/N1", "unpublished cut variant"),
+        ("KS/L150", "not a percentage"),
+        ("BH/V9", "not an edition"),
     ],
 )
 def test_bad_specs_are_refused(text: str, words: str) -> None:

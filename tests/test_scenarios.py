@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 import crosstable
 from crosstable import Tournament
 from crosstable.cli import main
-from crosstable.model import PENDING
+from crosstable.model import PENDING, Adjustment
 from crosstable.scenarios import scenarios
 from tests.conftest import DATA, EXAMPLES
 
@@ -168,7 +168,7 @@ def test_byes_deductions_and_unplayed_rules_agree_with_brute_force() -> None:
     assert t.rounds is not None and t.status is not None
     status = t.status.copy()
     status[t.rounds == 5] = PENDING
-    u = dataclasses.replace(t, status=status, adjustments={2: Fraction(-1)})
+    u = dataclasses.replace(t, status=status, adjustments=[Adjustment(2, Fraction(-1))])
     for criteria in (["WIN", "KS"], ["BH", "SB", "WIN"]):
         fast, slow = scenarios(u, criteria), scenarios(u, criteria, bulk=False)
         assert [(p.name, p.best, p.worst, p.next_game) for p in fast.participants] == [

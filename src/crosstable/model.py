@@ -218,6 +218,52 @@ class Bye:
 
 
 @dataclass(frozen=True)
+class Adjustment:
+    """Points added to (negative: deducted from) a participant's score outside its
+    games: a league's deduction, an arbiter's award (TRF-2026 ``299`` without a result
+    letter). ``round`` 0 applies to the whole event, k from round k on (standings after
+    an earlier round leave it out). A ``final`` adjustment counts in the points only
+    (TRF round ``999``); the others count in the participant's own score too, which
+    its dummy opponents take (FIDE C.07 art. 16). Opponents never see either: their
+    Buchholz takes the results."""
+
+    participant: int
+    points: Fraction
+    round: int = 0
+    final: bool = False
+    game_points: Fraction = Fraction(0)
+    """Game points added as well (a team event's adjustment)."""
+
+
+@dataclass
+class Boards:
+    """The board games behind a team event's matches, one row per match (the
+    tournament's games, in order) and one column per board (a player's position in its
+    team's list): each team's game points on that board, in units of
+    ``1/score_denominator``, whether the board was played over the board, and whether
+    there was a game on it at all (a match forfeited as a whole has none)."""
+
+    white: IntArray
+    black: IntArray
+    played: NDArray[np.bool_]
+    present: NDArray[np.bool_]
+    size: int = 0
+    """How many boards a match has (a team's list may hold reserves beyond them)."""
+    win: int = 2
+    """A board won, in units of ``1/score_denominator`` (what a bye credits each board with)."""
+
+
+@dataclass
+class Squad:
+    """The players behind a team event: the individual event of their board games and
+    each team's players in board order (indices into ``players.names``), kept so that
+    the event can be written back as it was read."""
+
+    players: Tournament
+    members: list[list[int]]
+
+
+@dataclass(frozen=True)
 class Cards:
     """A disciplinary record: yellow cards, second yellows (indirect reds), direct
     reds, and yellow cards followed by a direct red."""
@@ -276,8 +322,8 @@ class Tournament:
     ratings: list[int | None] | None = None
     declared: dict[str, dict[int, Declared]] = field(default_factory=dict)
     warnings: list[str] = field(default_factory=list)
-    adjustments: dict[int, Fraction] = field(default_factory=dict)
-    """Points added to (negative: deducted from) a participant's score outside its games."""
+    adjustments: list[Adjustment] = field(default_factory=list)
+    """Points added or deducted outside the games (see :class:`Adjustment`)."""
     cards: dict[int, Cards] = field(default_factory=dict)
     """Each participant's disciplinary record over the event."""
     rankings: dict[str, dict[int, Fraction]] = field(default_factory=dict)
@@ -293,9 +339,28 @@ class Tournament:
     ``2026`` (since 1 March 2026: the dummy's score capped, art. 16.4) or ``virtual``
     (2009-2022: a virtual opponent, unplayed rounds as draws in the opponents' scores)."""
     rounds_total: int | None = None
-    """The number of rounds of the event, when known (TRF ``XXR``)."""
+    """The number of rounds of the event, when known (TRF ``XXR``, or the last round of
+    a file's results); every round up to it without a game or a bye is an absence."""
     start_date: str | None = None
     """The start date as the source gives it (TRF ``042``), kept for export."""
+    rules_reason: str | None = None
+    """Why :attr:`fide_rules` is the edition it is (the start date read, or its absence)."""
+    system_reason: str | None = None
+    """Why :attr:`system` is what it is (TRF ``092``, or inferred from the pairings)."""
+    info: dict[str, str] = field(default_factory=dict)
+    """Descriptive header records kept as the source gives them (TRF ``012`` event name,
+    ``022`` city, ``032`` federation, ``052`` end date, ``102``/``112`` arbiters, ``122``
+    time control, ``132`` round dates), by record code."""
+    unrated: int | None = None
+    """The rating counted for unrated participants in the rating criteria (ARO, TPR, …);
+    ``None``: those criteria are undefined as soon as one participant is unrated."""
+    outcome_override: IntArray | None = None
+    """``(games, 2)`` outcome codes that replace what the scores say, per side (−1: none):
+    one-sided results an arbiter decides (``0``/``0`` a double loss, ``=``/``0``)."""
+    boards: Boards | None = None
+    """A team event's board games (see :class:`Boards`), when the source gives them."""
+    squad: Squad | None = None
+    """A team event's players (see :class:`Squad`), when the source gives them."""
     criteria: list[str] | None = None
     """The tie-break list the source declares (TRF-2026 ``202``/``212``): the default."""
     system: str = "round-robin"
@@ -315,13 +380,26 @@ class Tournament:
             self.rounds = np.zeros(m, dtype=np.int64)
         if self.status is None:
             self.status = np.zeros(m, dtype=np.int64)
+        self.refresh()
+        if len(set(self.names)) != len(self.names):
+            dup = next(n for k, n in enumerate(self.names) if n in self.names[:k])
+            raise CrosstableError(f"participant name {dup!r} appears twice")
+
+    def refresh(self) -> None:
+        """Derive each side's outcome from the scores and the status (a double forfeit
+        is a loss for both), then apply :attr:`outcome_override`; call it after
+        changing the game arrays in place."""
+        m = len(self.white)
+        assert self.status is not None
         diff = np.sign(self.white_score - self.black_score)
         double_forfeit = (self.status == FORFEIT) & (diff == 0)
         self.white_outcome = np.where(double_forfeit, LOSS, diff + 1).astype(np.int64)
         self.black_outcome = np.where(double_forfeit, LOSS, 1 - diff).astype(np.int64)
-        if len(set(self.names)) != len(self.names):
-            dup = next(n for k, n in enumerate(self.names) if n in self.names[:k])
-            raise CrosstableError(f"participant name {dup!r} appears twice")
+        if self.outcome_override is not None:
+            over = np.asarray(self.outcome_override, dtype=np.int64).reshape(m, 2)
+            self.outcome_override = over
+            self.white_outcome = np.where(over[:, 0] >= 0, over[:, 0], self.white_outcome)
+            self.black_outcome = np.where(over[:, 1] >= 0, over[:, 1], self.black_outcome)
 
     # -- construction from Python objects ------------------------------------------
     @classmethod
@@ -389,16 +467,20 @@ class Tournament:
     def from_columns(
         cls,
         names: list[str],
-        columns: Sequence[Sequence[int]],
+        columns: Sequence[Sequence[int] | IntArray],
         *,
         score_denominator: int = 2,
         scoring: Scoring | None = None,
         kind: ScoreKind = "result",
         source: str | None = None,
+        outcome_override: IntArray | None = None,
     ) -> Tournament:
         """Build from six columns of integers, one entry per game: white, black (indices),
-        white's and black's scores (units of ``1/score_denominator``), round, status."""
+        white's and black's scores (units of ``1/score_denominator``), round, status;
+        ``outcome_override`` as :attr:`outcome_override`."""
         white, black, white_score, black_score, rounds, status = (np.array(c, dtype=np.int64) for c in columns)
+        if outcome_override is not None and not (np.asarray(outcome_override) >= 0).any():
+            outcome_override = None
         return cls(
             names=names,
             white=white,
@@ -411,6 +493,7 @@ class Tournament:
             kind=kind,
             scoring=scoring or PRESET_SCORING["chess"],
             source=source,
+            outcome_override=outcome_override,
         )
 
     # -- views -----------------------------------------------------------------------
@@ -461,11 +544,12 @@ class Tournament:
         """Each participant's primary score as ``(numerators, denominator)``: the
         scoring's points for the outcomes (``counts``, from :meth:`outcome_counts` when
         not given), plus the points of every round without an opponent (each bye's
-        own) and every adjustment (points added or deducted outside the games)."""
+        own) and every :class:`Adjustment`."""
         if counts is None:
             counts = self.outcome_counts()
         extra = [(b.participant, b.points) for b in self.byes if b.points]
-        return add_exact(counts @ self.scoring.units(), self.scoring.denominator, [*extra, *self.adjustments.items()])
+        extra += [(a.participant, a.points) for a in self.adjustments]
+        return add_exact(counts @ self.scoring.units(), self.scoring.denominator, extra)
 
     def scores(self) -> list[Fraction]:
         """Each participant's primary score (points, or match points in team events).

@@ -47,14 +47,20 @@ def parse_number(text: str) -> Fraction | None:
     return -value if sign == "-" else value
 
 
-def fmt_decimal(value: Fraction) -> str:
-    """Exact decimal if the value has one, else a fraction ``a/b``.
+UNDEFINED = "–"
+"""How an undefined value prints (an average over no games): a dash, never a made-up 0."""
+
+
+def fmt_decimal(value: Fraction | None) -> str:
+    """Exact decimal if the value has one, else a fraction ``a/b``; ``–`` if undefined.
 
     >>> fmt_decimal(Fraction(47, 4)), fmt_decimal(Fraction(10)), fmt_decimal(Fraction(-25, 2))
     ('11.75', '10', '-12.5')
-    >>> fmt_decimal(Fraction(13, 3))
-    '13/3'
+    >>> fmt_decimal(Fraction(13, 3)), fmt_decimal(None)
+    ('13/3', '–')
     """
+    if value is None:
+        return UNDEFINED
     if value.denominator == 1:
         return str(value.numerator)
     d = value.denominator
@@ -74,7 +80,7 @@ def fmt_decimal(value: Fraction) -> str:
     return f"{sign}{digits[:-places]}.{digits[-places:]}"
 
 
-def fmt_vulgar(value: Fraction) -> str:
+def fmt_vulgar(value: Fraction | None) -> str:
     """Whole part and a vulgar fraction, as crosstables print scores.
 
     >>> fmt_vulgar(Fraction(9, 2)), fmt_vulgar(Fraction(1, 2)), fmt_vulgar(Fraction(47, 4))
@@ -82,6 +88,8 @@ def fmt_vulgar(value: Fraction) -> str:
     >>> fmt_vulgar(Fraction(-3, 2)), fmt_vulgar(Fraction(7)), fmt_vulgar(Fraction(1, 3))
     ('-1½', '7', '1/3')
     """
+    if value is None:
+        return UNDEFINED
     sign = "-" if value < 0 else ""
     a = abs(value)
     whole, part = divmod(a, 1)
@@ -92,13 +100,25 @@ def fmt_vulgar(value: Fraction) -> str:
     return fmt_decimal(value)
 
 
-def fmt_number(value: Fraction, style: str = "decimal") -> str:
+def fmt_number(value: Fraction | None, style: str = "decimal") -> str:
     """Format in the chosen style: ``decimal`` (``4.5``) or ``fraction`` (``4½``)."""
     return fmt_vulgar(value) if style == "fraction" else fmt_decimal(value)
 
 
-def json_number(value: Fraction) -> int | float:
-    """A JSON number: an int when whole, else the nearest float (display only)."""
+def json_number(value: Fraction | None) -> int | float | None:
+    """A JSON number: an int when whole, else the nearest float (display only);
+    ``None`` (JSON ``null``) when undefined."""
+    if value is None:
+        return None
     if value.denominator == 1:
         return int(value.numerator)
     return float(value)
+
+
+def half_up(x: Fraction) -> int:
+    """Round to the nearest whole number, halves up (FIDE C.07: ARO, TPR, AOB).
+
+    >>> half_up(Fraction(5, 2)), half_up(Fraction(-5, 2)), half_up(Fraction(7, 3))
+    (3, -2, 2)
+    """
+    return (2 * x.numerator + x.denominator) // (2 * x.denominator)

@@ -55,9 +55,14 @@ def declared_criteria(t: Tournament) -> list[str]:
     usable = []
     for code in t.criteria or []:
         try:
-            parse_spec(code)
+            spec = parse_spec(code)
         except CriterionError as e:
             t.warnings.append(f"the file's tie-break list has {code}, left out: {e}")
+            continue
+        if REGISTRY[spec.code].team and t.kind != "game_points":
+            t.warnings.append(
+                f"the file's tie-break list has {code}, left out: a team criterion in an individual event"
+            )
             continue
         usable.append(code)
     return usable
@@ -72,7 +77,8 @@ class Row:
     index: int
     name: str
     points: Fraction
-    values: dict[str, Fraction]
+    values: dict[str, Fraction | None]
+    """Each criterion's value (``None``: undefined, e.g. an average over no games)."""
     ahead_on: str | None = None
     """The criterion that put this participant above the next one on equal points."""
 
@@ -183,11 +189,13 @@ def rank(t: Tournament, tiebreaks: Sequence[str] | str | None = None, *, rules: 
     for s in specs:
         if s.label in seen:
             raise CriterionError(f"criterion {s.label} is listed twice")
+        if REGISTRY[s.code].team and t.kind != "game_points":
+            raise CriterionError(f"{s.label} is a team criterion; this is not a team event (no match and game points)")
         seen.add(s.label)
     a = Analysis(t)
     n = a.n
     points = a.points
-    values: dict[str, list[Fraction]] = {}
+    values: dict[str, list[Fraction | None]] = {}
     groups_at: dict[tuple[str, int], list[int]] = {}
 
     # stage ids: stage[k][i] = the tied group i belongs to after criterion k
@@ -197,7 +205,7 @@ def rank(t: Tournament, tiebreaks: Sequence[str] | str | None = None, *, rules: 
         crit = REGISTRY[spec.code]
         if crit.is_local:
             assert crit.local is not None
-            shown = [Fraction(0)] * n
+            shown: list[Fraction | None] = [Fraction(0)] * n
             new: list[list[int]] = []
             for g in groups:
                 for p in g:
@@ -217,11 +225,11 @@ def rank(t: Tournament, tiebreaks: Sequence[str] | str | None = None, *, rules: 
         else:
             col = crit(a, spec)
             values[spec.label] = col.fractions()
-            groups = _split(groups, col.num)
+            groups = _split(groups, sort_key(col, crit.lower_is_better, spec.modifier("R") is not None))
         history.append(_group_ids(groups, n))
 
     rows: list[Row] = []
-    pts = points.fractions()
+    pts = points.defined()
     order = [p for g in groups for p in g]
     position = 0
     for g in groups:
@@ -261,6 +269,27 @@ def _flags(s: Standings) -> list[str]:
     return out
 
 
+def sort_key(col: Column, lower_is_better: bool = False, reverse: bool = False) -> list[int]:
+    """Integers that order a column best first (higher first): the values, negated for
+    a criterion that ranks lower first, flipped again under ``/R``; an undefined value
+    comes last, or first where lower ranks first (as in the FIDE reference).
+
+    >>> import numpy as np
+    >>> sort_key(Column(np.array([3, 1, 0]), 1, np.array([False, False, True])))
+    [3, 1, 0]
+    >>> sort_key(Column(np.array([3, 1, 0]), 1, np.array([False, False, True])), lower_is_better=True)
+    [-3, -1, 0]
+    """
+    ascending = lower_is_better != reverse
+    keys = [-int(x) if ascending else int(x) for x in col.num.tolist()]
+    if col.undefined is not None and col.undefined.any():
+        missing = col.undefined.tolist()
+        known = [k for k, m in zip(keys, missing, strict=True) if not m]
+        top, bottom = (max(known) + 1, min(known) - 1) if known else (0, 0)
+        keys = [(top if ascending else bottom) if m else k for k, m in zip(keys, missing, strict=True)]
+    return keys
+
+
 def _split(groups: list[list[int]], key: Any) -> list[list[int]]:
     """Split every group by descending key, keeping the input order among equals."""
     out: list[list[int]] = []
@@ -294,13 +323,14 @@ def _cross_check(s: Standings) -> list[str]:
     t, a = s.tournament, s.analysis
     out: list[str] = []
     place_of = {r.index: r.place for r in s.rows}
-    computed: dict[str, list[Fraction] | list[str]] = {}
+    computed: dict[str, list[Fraction | None] | list[str]] = {}
     for key in t.declared:
         if key == "points":
             computed[key] = a.points.fractions()
         elif key in ("wins", "draws", "losses"):
             arr = {"wins": a.wins, "draws": a.draws, "losses": a.losses}[key]
-            computed[key] = [Fraction(int(x)) for x in arr.tolist()]
+            counted: list[Fraction | None] = [Fraction(int(x)) for x in arr.tolist()]
+            computed[key] = counted
         elif key == "place":
             computed[key] = [place_of[i] for i in range(a.n)]
         else:

@@ -46,7 +46,7 @@ from crosstable.ranking import criteria_for, rank
 from crosstable.tiebreaks import Analysis, Spec
 from crosstable.tiebreaks.berger import PRESET_WEIGHTS
 from crosstable.tiebreaks.berger import weights as berger_weights
-from crosstable.tiebreaks.direct import tiers
+from crosstable.tiebreaks.direct import order_blocks
 
 DEFAULT_LIMIT = 3**14
 DEFAULT_SAMPLES = 100_000
@@ -194,7 +194,7 @@ def scenarios(
     now = rank(t, [s.label for s in specs])  # the standings so far, the pending games left out
     fide_unplayed = now.analysis.unplayed_rules  # byes and forfeits of a Swiss event: art. 16
     d = t.scoring.denominator
-    extra_points = [*t.adjustments.values(), *(b.points for b in t.byes)]
+    extra_points = [*(a.points for a in t.adjustments), *(b.points for b in t.byes)]
     odd_adjustment = any((v * d).denominator != 1 for v in extra_points)  # the bulk engine counts in 1/d
     unsupported = [
         s.label
@@ -203,6 +203,7 @@ def scenarios(
         or (s.code == "BH" and s.modifiers)
         or (s.code == "NNSB" and t.kind == "game_points")
         or (fide_unplayed and s.code in (*PRESET_WEIGHTS, "BH", "NNSB"))
+        or (bool(t.adjustments) and s.code in (*PRESET_WEIGHTS, "BH", "NNSB", "KS"))
         or (t.system == "swiss" and s.code == "KS")
         or (t.system == "swiss" and s.code == "DE" and bool(np.any(t.status == FORFEIT)))
         or (s.code == "SB" and s.basis == "GP" and t.kind == "game_points")
@@ -253,7 +254,7 @@ def scenarios(
             progress(done, count)
 
     pending_names = [(t.names[int(t.white[g])], t.names[int(t.black[g])]) for g in games]
-    scores_now = now.analysis.points.fractions()
+    scores_now = now.analysis.points.defined()
     outlooks = []
     for i in (r.index for r in now.rows):
         nxt = None
@@ -493,7 +494,8 @@ class _Bulk:
             return difference
         if code in PRESET_WEIGHTS or code == "NNSB":
             preset = Spec("SB") if code == "NNSB" else spec
-            w = berger_weights(self.base, preset)
+            sc = self.t.scoring
+            w = berger_weights(self.base, preset) or (sc.win, sc.draw, sc.loss)
             basis_name = preset.basis or ("GP" if self.t.kind == "game_points" else None)
             basis = gp if basis_name == "GP" else points
             sb = self._weighted(w, basis, ow, ob)
@@ -536,25 +538,33 @@ class _Bulk:
             among[rows, b, w] += self.units[ob[:, g]]
         value: NDArray[Any] = (among * tied).sum(axis=2)
         unmet = tied & ~self.met[None] & ~np.eye(n, dtype=bool)[None]
-        for row in np.nonzero(unmet.any(axis=(1, 2)))[0].tolist():
-            value[row] = self._direct_unmet(tied[row], among[row], value[row])
+        big = tied.sum(axis=2) >= 3  # a tie of three or more may need another look at a sub-group
+        for row in np.nonzero(unmet.any(axis=(1, 2)) | big.any(axis=1))[0].tolist():
+            value[row] = self._direct_order(tied[row], among[row], value[row])
         return value
 
-    def _direct_unmet(self, tied: NDArray[Any], among: NDArray[Any], value: NDArray[Any]) -> NDArray[Any]:
+    def _direct_order(self, tied: NDArray[Any], among: NDArray[Any], value: NDArray[Any]) -> NDArray[Any]:
+        """The direct-encounter tiers of one combination (:func:`order_blocks`)."""
         out = value.copy()
-        win = int(self.units[WIN])
+        win = Fraction(int(self.units[WIN]))
         seen: set[int] = set()
+
+        def points_among(members: Sequence[int]) -> tuple[list[Fraction], list[int]]:
+            score = [Fraction(int(sum(among[x, y] for y in members))) for x in members]
+            missing = [sum(1 for y in members if y != x and not self.met[x, y]) for x in members]
+            return score, missing
+
         for i in range(self.n):
             if i in seen:
                 continue
             group = np.nonzero(tied[i])[0].tolist()
             seen.update(group)
-            missing = [sum(1 for j in group if j != x and not self.met[x, j]) for x in group]
-            if not any(missing):
+            if len(group) < 2:
                 continue
-            score = [Fraction(int(value[x])) for x in group]
-            for x, tier in zip(group, tiers(score, missing, Fraction(win)), strict=True):
-                out[x] = tier
+            blocks = order_blocks(group, points_among, win, self.t.system != "swiss")
+            for k, block in enumerate(blocks):
+                for x in block:
+                    out[x] = len(group) - k
         return out
 
 

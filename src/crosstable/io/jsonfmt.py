@@ -12,13 +12,15 @@
                  "status": "played" | "forfeit" | "pending"}, ...],
       "byes": [{"participant": 3, "round": 2, "kind": "pab" | "full" | "half" | "zero" | "absent",
                 "points": "1/2", "game_points": "2", "counts_as": "draw"}, ...],
-      "adjustments": {"3": "-3"},
+      "adjustments": [{"participant": 3, "points": "-3", "round": 0, "final": false}, ...],
       "cards": {"3": [yellow, indirect_red, direct_red, yellow_and_direct_red]},
       "rankings": {"FIFA": {"3": "27"}},
       "lots_seed": null
     }
 
-A bye's ``game_points`` (a team's bye: the boards it is credited with) and
+A game's ``white_counts_as`` / ``black_counts_as`` (``win``, ``draw``, ``loss``) give a
+side's result where it is not what the scores say (an arbiter's one-sided decision:
+both lost, ``=`` against ``0``). A bye's ``game_points`` (a team's bye: the boards it is credited with) and
 ``counts_as`` (``win``, ``draw``, ``loss``: the result it counts as when not its
 kind's, a team's bye counting as a drawn match) are optional. Participants are
 numbered from 1 in the order listed. Scores and points are strings
@@ -36,7 +38,7 @@ from typing import Any
 import numpy as np
 
 from crosstable.errors import InputError, Problem
-from crosstable.model import BYE_KINDS, STATUS_NAMES, Bye, Cards, Scoring, Tournament
+from crosstable.model import BYE_KINDS, STATUS_NAMES, Adjustment, Bye, Cards, Scoring, Tournament
 
 FORMAT = "crosstable-tournament"
 _OUTCOMES = ["loss", "draw", "win"]  # indexed by the outcome codes LOSS, DRAW, WIN
@@ -71,9 +73,10 @@ def to_dict(t: Tournament) -> dict[str, Any]:
                 "white_score": str(Fraction(int(ws), d)),
                 "black_score": str(Fraction(int(bs), d)),
                 "status": STATUS_NAMES[int(st)],
+                **_counts_as(t, k),
             }
-            for w, b, ws, bs, r, st in zip(
-                t.white, t.black, t.white_score, t.black_score, t.rounds, t.status, strict=True
+            for k, (w, b, ws, bs, r, st) in enumerate(
+                zip(t.white, t.black, t.white_score, t.black_score, t.rounds, t.status, strict=True)
             )
         ],
         "byes": [
@@ -87,7 +90,10 @@ def to_dict(t: Tournament) -> dict[str, Any]:
             }
             for b in t.byes
         ],
-        "adjustments": {str(i + 1): str(v) for i, v in t.adjustments.items()},
+        "adjustments": [
+            {"participant": a.participant + 1, "points": str(a.points), "round": a.round, "final": a.final}
+            for a in t.adjustments
+        ],
         "cards": {
             str(i + 1): [c.yellow, c.indirect_red, c.direct_red, c.yellow_and_direct_red] for i, c in t.cards.items()
         },
@@ -95,6 +101,14 @@ def to_dict(t: Tournament) -> dict[str, Any]:
         "lots_seed": t.lots_seed,
         "criteria": t.criteria,
     }
+
+
+def _counts_as(t: Tournament, k: int) -> dict[str, str]:
+    """A game's one-sided results (``white_counts_as``, ``black_counts_as``), if any."""
+    if t.outcome_override is None:
+        return {}
+    over = t.outcome_override[k]
+    return {f"{side}_counts_as": _OUTCOMES[int(o)] for side, o in zip(("white", "black"), over, strict=True) if o >= 0}
 
 
 def write_json(t: Tournament) -> str:
@@ -125,6 +139,30 @@ class _Reader:
         return value
 
 
+def _adjustments(r: _Reader, value: Any, n: int) -> list[Adjustment]:
+    """The adjustments: a list of objects, or the older mapping participant → points."""
+    if isinstance(value, dict):  # the first version of the format: {"3": "-3"}
+        value = [{"participant": int(k) if str(k).isdigit() else k, "points": v} for k, v in value.items()]
+    if not isinstance(value, list):
+        r.fail("adjustments", "a list of {participant, points, round, final} is required")
+        return []
+    out = []
+    for k, item in enumerate(value):
+        path = f"adjustments[{k}]"
+        if not isinstance(item, dict):
+            r.fail(path, "not an object")
+            continue
+        who = r.integer(item.get("participant"), f"{path}.participant", 1, n) - 1
+        points = r.fraction(item.get("points"), f"{path}.points")
+        rnd = r.integer(item.get("round", 0), f"{path}.round")
+        final = item.get("final", False)
+        if not isinstance(final, bool):
+            r.fail(f"{path}.final", f"{final!r} is not true or false")
+            final = False
+        out.append(Adjustment(who, points, rnd, final))
+    return out
+
+
 def read_json(text: str, source: str | None = None, scoring: Scoring | None = None) -> Tournament:
     """Read our JSON format (see the module docstring)."""
     try:
@@ -145,6 +183,7 @@ def read_json(text: str, source: str | None = None, scoring: Scoring | None = No
     ratings = [p.get("rating") if isinstance(p, dict) else None for p in people]
     cols: list[list[int]] = [[], [], [], [], [], []]
     scores: list[tuple[Fraction, Fraction]] = []
+    overrides: list[int] = []
     for k, g in enumerate(data.get("games", [])):
         path = f"games[{k}]"
         if not isinstance(g, dict):
@@ -156,6 +195,11 @@ def read_json(text: str, source: str | None = None, scoring: Scoring | None = No
         if status not in _STATUS:
             r.fail(f"{path}.status", f"{status!r} is not played, forfeit or pending")
             status = "played"
+        for side in ("white", "black"):
+            counts = g.get(f"{side}_counts_as")
+            if counts is not None and counts not in _OUTCOMES:
+                r.fail(f"{path}.{side}_counts_as", f"{counts!r} is not one of {', '.join(_OUTCOMES)}")
+            overrides.append(_OUTCOMES.index(counts) if counts in _OUTCOMES else -1)
         white_score = r.fraction(g.get("white_score"), f"{path}.white_score")
         black_score = r.fraction(g.get("black_score"), f"{path}.black_score")
         scores.append((white_score, black_score))
@@ -187,6 +231,7 @@ def read_json(text: str, source: str | None = None, scoring: Scoring | None = No
     except (KeyError, TypeError, ValueError):
         r.fail("scoring", "needs win, draw and loss")
         table = Scoring.parse("chess")
+    adjustments = _adjustments(r, data.get("adjustments", []), n)
     if r.problems:
         raise InputError(source, r.problems)
     den = math.lcm(1, *(x.denominator for pair in scores for x in pair))
@@ -204,13 +249,16 @@ def read_json(text: str, source: str | None = None, scoring: Scoring | None = No
         scoring=table,
         source=source,
         ratings=ratings if any(x is not None for x in ratings) else None,
+        outcome_override=np.array(overrides, dtype=np.int64).reshape(-1, 2)
+        if max(overrides, default=-1) >= 0
+        else None,
     )
     t.byes = byes
     t.system = str(data.get("system", "round-robin"))
     t.fide_rules = str(data.get("fide_rules", "2026"))
     t.rounds_total = data.get("rounds")
     t.start_date = data.get("start_date")
-    t.adjustments = {int(k) - 1: Fraction(v) for k, v in data.get("adjustments", {}).items()}
+    t.adjustments = adjustments
     t.cards = {int(k) - 1: Cards(*v) for k, v in data.get("cards", {}).items()}
     t.rankings = {
         name: {int(k) - 1: Fraction(v) for k, v in values.items()} for name, values in data.get("rankings", {}).items()

@@ -20,7 +20,7 @@ from pathlib import Path
 
 from crosstable.errors import InputError, Problem
 from crosstable.io.games import sniff_delimiter
-from crosstable.model import Cards, Tournament
+from crosstable.model import Adjustment, Cards, Tournament
 from crosstable.numbers import parse_number
 
 _CARD_COLUMNS = ("yellow", "indirect_red", "direct_red", "yellow_and_direct_red")
@@ -54,7 +54,7 @@ def add_discipline(t: Tournament, path: str | Path, text: str | None = None) -> 
     col = {name: k for k, name in enumerate(header)}
     team_col = col.get("team", col.get("name", 0))
     cards = dict(t.cards)
-    adjustments = dict(t.adjustments)
+    adjustments = list(t.adjustments)
     problems: list[Problem] = []
     for line, cells in rows[1:]:
         i = _team(t, cells[team_col].strip(), source, line)
@@ -75,7 +75,7 @@ def add_discipline(t: Tournament, path: str | Path, text: str | None = None) -> 
                 if value is None:
                     problems.append(Problem(f"{text!r} is not a number of points", line, (k or 0) + 1))
                 else:
-                    adjustments[i] = adjustments.get(i, 0) + sign * value
+                    adjustments.append(Adjustment(i, sign * value))
     if problems:
         raise InputError(source, problems)
     return dataclasses.replace(t, cards=cards, adjustments=adjustments, warnings=list(t.warnings))

@@ -1,331 +1,337 @@
 """FIDE TRF-16 and TRF-2026 tournament report files.
 
 Read by character position after decoding (UTF-8, else Latin-1), so names with
-non-ASCII letters do not shift the columns. Per player line ``001``: start number
-(cols 5-8), name (15-47), rating (49-52), points (81-84: cross-checked when present,
-with a warning naming the cell; a blank or overlong field is accepted), then one
-10-character block per round from column 92: opponent (4), colour (``w``/``b``/``-``),
-result. The blocks of all players are read as one array of characters, so a
-2,000-player Swiss is read in a few hundredths of a second.
+non-ASCII letters do not shift the columns; line ends may be LF, CRLF or CR. Per
+player line ``001``: start number (columns 5-8), name (15-47), rating (49-52; 0 or
+blank: unrated), points (81-84: cross-checked when present, with a warning naming the
+cell), then one 10-column field per round from column 92: opponent (4 columns),
+colour (``w``/``b``/``-``), result (the 8th column of the field). The fields of all
+players are read as one array of characters, so a 2,000-player Swiss is read in a few
+hundredths of a second.
 
-Result codes: ``1 0 =`` played; ``+ -`` forfeit win / loss (with an opponent);
-``W D L`` played but not rated (counted as ``1 = 0``); with opponent ``0000``:
-``U`` pairing-allocated bye, ``F`` full-point bye, ``H`` half-point bye, ``Z`` or
-``-`` zero-point bye; a blank block: not paired (absent). Each game appears on both
-players' lines; the two must agree (``-`` on both is a double forfeit, a loss for
-each), or the file is refused with both places named.
+**Rounds.** A round's field is read when the line reaches its result column; a
+shorter remnant (blanks after the last field, common in real exports) is not a
+round, and a field cut before its result while it names an opponent is an error.
+The number of rounds is ``XXR`` (or ``142``), or the last round any line fills; a
+line with a round beyond ``XXR`` is an error naming it. Every round up to the last
+in which a player has neither a game nor a bye is an absence, whether the line has
+a blank field for it or simply ends (a withdrawal): both spellings are one event.
+When ``XXR`` announces rounds no game has reached yet, the warnings say so (they
+count as absences for everybody, as in the FIDE reference; ``--round K`` gives the
+standings after round K).
 
-Header lines read: ``092`` (type: a Swiss-System or round robin), ``042`` (start
-date: it chooses the edition of C.07, see :func:`rules_of_date`), ``XXR`` (rounds),
-``013`` (teams: name in columns 5-36, then the players' start numbers, five columns
-each: the event becomes a team event, see :func:`team_tournament`), and the TRF-2026
-records:
+**Results.** ``1 0 =`` played; ``W D L`` played but not rated (counted as ``1 = 0``);
+``+ -`` forfeit won or lost. Each side keeps its own result, as the FIDE reference
+does: ``0`` against ``0`` is a double loss, ``=`` against ``0`` an arbiter's decision
+that gives half a point to one side only, ``-`` against ``-`` a double forfeit; a
+side with a blank result takes the mirror of the other's. A played result against a
+forfeit, or two lines that do not name each other, are refused with both places
+named. Without an opponent (``0000`` or blank): ``U`` pairing-allocated bye, ``F``
+or ``+`` full-point bye, ``H`` half-point bye, ``Z`` or ``-`` zero-point bye, blank
+absent.
 
-- ``###`` comments (ignored, like every line not named here);
-- ``202`` / ``212``: the tie-break list, codes separated by spaces or commas, ``212``
-  starting with ``PTS``; it becomes the default criteria;
-- ``162``: the scoring, a symbol every nine columns from column 6 with its points in
-  the four columns after it: ``W D L`` the points of a win, a draw and a loss, ``P``
-  those of a pairing-allocated bye; ``A`` and ``X`` are accepted and not used. A
-  scoring given on the command line wins over it;
-- ``240``: byes given apart from the player lines: type (column 5: ``F``, ``H``,
-  ``Z``), round (7-9), start numbers (from 11, every five columns). A player named
-  must not have a game that round;
-- ``299``: abnormal points: type (column 5), match points (8-11), game points (14-17),
-  round (20-22), start numbers (from 24, every five columns). With a type (``F W +``
-  a full point, ``H D`` a half, ``Z L -`` nothing, ``U P`` a pairing-allocated bye),
-  a round and players: that round is an unplayed round of that kind worth the game
-  points given. With a type and neither round nor players: what every such unplayed
-  round is worth. Without a type: points added to (negative: deducted from) the
-  players' scores. In team events 299 records are not applied (a warning says so);
-- ``310``: a team (number in 5-7, name in 9-40, members from column 74, every five
-  columns), the TRF-2026 form of ``013``.
+**Header records.** ``092`` type (``Swiss`` or ``Round robin``/``Berger``; without
+it an event where every pair met once, or every pair twice, is a round robin, as
+the FIDE reference infers); ``042`` start date, which chooses the edition of C.07
+(:func:`rules_of_date`; the reason is kept and printed); ``XXR``/``142`` rounds;
+``162`` the scoring (``W D L`` the points of a win, a draw and a loss, ``P`` those
+of a pairing-allocated bye, ``A`` those of a zero-point bye or absence) and, for
+teams, ``362`` the match points; ``202``/``212`` the default tie-break list; the
+descriptive records (``012`` event, ``022`` city, ``032`` federation, ``052`` end
+date, ``062``/``072``/``082`` counts, ``102``/``112`` arbiters, ``122`` time control,
+``132`` round dates) are kept and written back. Records that cannot change the
+standings (``152`` initial colour, ``172``, ``182``, ``192``, ``222``, ``250``
+accelerations, ``260`` prohibited pairings, ``300``, ``352``, ``801``/``802``, the
+``XX*`` pairing-program records) are named, once per kind, in the warnings, and so
+is any record this reader does not know; ``###`` lines are comments.
 
-Decisions where the format leaves room: 240 and 299 byes replace whatever the player
-line shows for that round when it shows no game; the FIDE reference (TieBreakServer
-1.9.57) stops on a 299 record that names players, and checks a points field before
-applying 240 byes, so such files are compared with it with those fields blank.
+**Byes and abnormal points.** ``240``: type (column 5: ``F``, ``H``, ``Z``), round
+(7-9), start numbers (from column 11, every five columns): a player without an entry
+that round gets the bye; one whose entry says otherwise is an error. ``299``: type
+(column 5), match points (8-11), game points (14-17), round (20-22), numbers from
+column 24. With a result letter, a round and players it replaces that round's result
+of each player (the points follow the letter, as in the FIDE reference; the entry
+must exist); without a letter it adds the game points column to the players' scores
+(round 999: to the points only, not to the score their dummy opponents take); a
+letter with neither round nor players sets what such unplayed rounds are worth (team
+events: their game points; it changes nothing in an individual event, and a warning
+says so). A letter for named players without a round is an error.
+
+**Teams** (``310``, or ``013`` when there is no ``310``; a team given by both is
+one team): number (5-7), name (9-40), members from column 74 every five columns
+(``013``: name in 5-36, members from 37). Every round, the games between two teams'
+players make one match: each team's game points are the sum of its boards (a
+player's board is its position in the team's list), the match is won by the larger
+sum, drawn when equal and not nil. ``240`` names teams; ``320`` gives the match and
+game points of a team's pairing-allocated bye (columns 5-8 and 10-13) and the teams
+that had it, by round, every four columns from column 15 (without it, a team whose
+players show ``U`` has a drawn match with every board won, the reference's default);
+``330`` a forfeited match: type (5-6: ``+-``, ``-+``, ``--`` or ``10 01 00``, ``WL LW
+LL``), round (8-10), the two teams (12-14, 16-18), whose boards' ``0000 - +``/``-``
+entries it takes.
+
+Decisions where the format leaves room (see the README's conformance list): a points
+field that does not match the results is a warning, not a refusal; a date the
+reference cannot read (``May 29, 2020``, ``28. 07. 2005``) is read; a forfeit
+written with colour ``-`` on both lines is read (the reference refuses it); a final
+round made only of byes counts (the reference drops it without ``XXR``).
 """
 
 from __future__ import annotations
 
+import datetime
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
 from fractions import Fraction
 
 import numpy as np
+from numpy.typing import NDArray
 
 from crosstable.errors import CrosstableError, InputError, Problem
-from crosstable.model import DRAW, FORFEIT, PENDING, PLAYED, PRESET_SCORING, Bye, Declared, Scoring, Tournament
+from crosstable.model import (
+    DRAW,
+    FORFEIT,
+    LOSS,
+    PENDING,
+    PLAYED,
+    PRESET_SCORING,
+    WIN,
+    Adjustment,
+    Boards,
+    Bye,
+    Declared,
+    IntArray,
+    Scoring,
+    Squad,
+    Tournament,
+)
 from crosstable.numbers import fmt_decimal, parse_number
 from crosstable.schedule import berger
 from crosstable.tiebreaks import Analysis
 
-_PLAYED = {"1": (2, 0), "0": (0, 2), "=": (1, 1), "W": (2, 0), "L": (0, 2), "D": (1, 1)}
-_FORFEIT = {"+": (2, 0), "-": (0, 2)}
-_BYES = {"U": "pab", "F": "full", "H": "half", "Z": "zero", "-": "zero", " ": "absent"}
+_OUTCOME = {"1": WIN, "0": LOSS, "=": DRAW, "W": WIN, "D": DRAW, "L": LOSS, "+": WIN, "-": LOSS}
+_HALVES = {"1": 2, "0": 0, "=": 1, "W": 2, "D": 1, "L": 0, "+": 2, "-": 0}
 _MIRROR = {"1": "0", "0": "1", "=": "=", "W": "L", "L": "W", "D": "D", "+": "-", "-": "+"}
-_MIRROR_CODES = np.full(128, -1, dtype=np.int64)
-_MIRROR_CODES[[ord(c) for c in _MIRROR]] = [ord(c) for c in _MIRROR.values()]
-_CODE_TABLE = np.zeros((3, 128), dtype=np.int64)  # white's halves, black's halves, status by white's code
-_CODE_TABLE[2] = PENDING
-for _code, (_w, _b) in _PLAYED.items():
-    _CODE_TABLE[:, ord(_code)] = (_w, _b, PLAYED)
-for _code, (_w, _b) in _FORFEIT.items():
-    _CODE_TABLE[:, ord(_code)] = (_w, _b, FORFEIT)
+_PLAYED_CODES = "10=WDL"
+_FORFEIT_CODES = "+-"
+_BYE_KIND = {"U": "pab", "F": "full", "+": "full", "H": "half", "Z": "zero", "-": "zero"}
+_LETTER_KIND = {"F": "full", "W": "full", "+": "full", "H": "half", "D": "half", "Z": "zero", "L": "zero"}
+_LETTER_KIND |= {"-": "zero", "U": "pab", "P": "pab"}
+_LETTER_OUTCOME = {"F": WIN, "W": WIN, "+": WIN, "U": WIN, "P": WIN, "H": DRAW, "D": DRAW}
+_LETTER_OUTCOME |= {"Z": LOSS, "L": LOSS, "-": LOSS}
+_BYE_CODES = {"pab": "U", "full": "F", "half": "H", "zero": "Z"}
+
+KEPT = {
+    "012": "event name",
+    "022": "city",
+    "032": "federation",
+    "052": "end date",
+    "062": "number of players",
+    "072": "number of rated players",
+    "082": "number of teams",
+    "102": "chief arbiter",
+    "112": "deputy chief arbiter",
+    "122": "time control",
+    "132": "dates of the rounds",
+}
+"""Descriptive header records: kept in :attr:`Tournament.info` and written back."""
+
+UNUSED = {
+    "152": "initial colour",
+    "172": "national support",
+    "182": "pairing controller",
+    "192": "encoded type of tournament",
+    "222": "encoded time control",
+    "250": "accelerated rounds",
+    "260": "prohibited pairings",
+    "300": "out-of-order pairings",
+    "352": "board colour sequence",
+    "801": "team information",
+    "802": "team information",
+}
+"""Records that cannot change the standings: read, and named once in the warnings."""
+
+_USED = {"001", "013", "042", "092", "142", "162", "202", "212", "240", "299", "310", "320", "330", "362", "XXR"}
+_EDITIONS = ((datetime.date(2026, 3, 1), "2026"), (datetime.date(2024, 8, 1), "2024"))
+_MONTHS = {m: k for k, m in enumerate(("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct",
+                                       "nov", "dec"), 1)}  # fmt: skip
 
 
 def looks_like_trf(text: str) -> bool:
     return any(line.startswith("001 ") for line in text.splitlines()[:200])
 
 
-def read_trf(text: str, source: str | None = None, scoring: Scoring | None = None) -> Tournament:
-    """Read a TRF-16 / TRF-2026 file into a :class:`Tournament` (see the module docstring)."""
-    problems: list[Problem] = []
-    players: dict[int, tuple[str, int | None, int]] = {}
-    tails: dict[int, str] = {}
-    points_fields: dict[int, str] = {}
-    declared_rounds = 0
-    swiss = True
-    rules = "2026"
+def parse_date(text: str) -> datetime.date | None:
+    """A start date as TRF files write it: ``2024/03/18``, ``2024.03.18``,
+    ``2024-03-18``, ``18.03.2024``, ``28. 07. 2005``, ``18/03/2024``, ``24/03/18``
+    (two-digit year first, as in ``132`` records), ``May 29, 2020``, ``29 May 2020``;
+    ``None`` when it is none of these.
+
+    >>> parse_date("28. 07. 2005"), parse_date("May 29, 2020"), parse_date("2016/06/28   ")
+    (datetime.date(2005, 7, 28), datetime.date(2020, 5, 29), datetime.date(2016, 6, 28))
+    >>> parse_date("tomorrow") is None
+    True
+    """
+    t = text.strip().lower()
+    parts = [p for p in re.split(r"[\s/.\-,]+", t) if p]
+    try:
+        if len(parts) == 3 and all(p.isdigit() for p in parts):
+            a, b, c = parts
+            if len(a) == 4:
+                return datetime.date(int(a), int(b), int(c))
+            if len(c) == 4:
+                return datetime.date(int(c), int(b), int(a))
+            return datetime.date(2000 + int(a), int(b), int(c))
+        if len(parts) == 3:
+            names = [p for p in parts if p[:3] in _MONTHS and not p.isdigit()]
+            digits = [p for p in parts if p.isdigit()]
+            if len(names) == 1 and len(digits) == 2:
+                year = next(p for p in digits if len(p) == 4)
+                day = next(p for p in digits if p is not year)
+                return datetime.date(int(year), _MONTHS[names[0][:3]], int(day))
+    except (ValueError, StopIteration):
+        return None
+    return None
+
+
+def rules_of_date(text: str | None) -> tuple[str, str]:
+    """The edition of FIDE C.07 in force on a start date, and why: ``2026`` from 1 March
+    2026, ``2024`` from 1 August 2024, ``2023`` before (the dummy-opponent rules of
+    August 2023, which the FIDE reference computes as 2024). A missing or unreadable
+    date gives 2026, as in the reference.
+
+    >>> rules_of_date("2024/03/18")[0], rules_of_date("2025-01-02")[0], rules_of_date("15.03.2026")[0]
+    ('2023', '2024', '2026')
+    >>> rules_of_date("May 29, 2020")
+    ('2023', 'FIDE C.07 (2023 edition, computed as 2024): the event started on 2020-05-29 (042 "May 29, 2020")')
+    """
+    if text is None or not text.strip():
+        return "2026", "FIDE C.07 (2026 edition): the file gives no start date (042)"
+    day = parse_date(text)
+    if day is None:
+        return "2026", f'FIDE C.07 (2026 edition): the start date (042 "{text.strip()}") cannot be read'
+    edition = next((name for start, name in _EDITIONS if day >= start), "2023")
+    label = "2023 edition, computed as 2024" if edition == "2023" else f"{edition} edition"
+    return edition, f'FIDE C.07 ({label}): the event started on {day.isoformat()} (042 "{text.strip()}")'
+
+
+@dataclass
+class _Player:
+    number: int
+    name: str
+    rating: int | None
+    line: int
+    tail: str
+    points: str
+    text: str
+
+
+@dataclass
+class _Header:
+    """Everything the records before and around the players give."""
+
+    players: dict[int, _Player] = field(default_factory=dict)
+    rounds: int = 0
+    rounds_line: int = 0
+    system: str | None = None
     start: str | None = None
-    declared: list[str] | None = None
-    teams: list[tuple[int, str, list[int], int]] = []
-    values: dict[str, Fraction] = {}
-    defaults: dict[str, Fraction] = {}
-    extra_byes: list[tuple[str, int, list[tuple[int, int]], int, Fraction | None]] = []
-    bonuses: list[tuple[Fraction, list[tuple[int, int]], int]] = []
-    for lineno, raw in enumerate(text.splitlines(), 1):
-        line = raw.rstrip("\r\n")
+    criteria: list[str] | None = None
+    values: dict[str, Fraction] = field(default_factory=dict)
+    match_values: dict[str, Fraction] = field(default_factory=dict)
+    info: dict[str, str] = field(default_factory=dict)
+    teams: dict[str, list[tuple[int, str, list[int], int]]] = field(default_factory=dict)
+    byes240: list[tuple[str, int, list[tuple[int, int]], int]] = field(default_factory=list)
+    abnormal: list[tuple[str, Fraction | None, Fraction | None, int, list[tuple[int, int]], int]] = field(
+        default_factory=list
+    )
+    pab320: list[tuple[Fraction, Fraction, list[tuple[int, int, int]], int]] = field(default_factory=list)
+    forfeits330: list[tuple[str, int, int, int, int]] = field(default_factory=list)
+    unused: dict[str, int] = field(default_factory=dict)
+    unknown: dict[str, list[int]] = field(default_factory=dict)
+
+
+def _split_lines(text: str) -> list[str]:
+    """The lines, whatever their ends (LF, CRLF or a bare CR)."""
+    return text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+
+
+def _header(text: str, problems: list[Problem]) -> _Header:
+    h = _Header()
+    for lineno, line in enumerate(_split_lines(text), 1):
         code = line[:3]
-        if code == "092":
-            swiss = "round" not in line.lower() or "swiss" in line.lower()
+        if not line.strip() or code == "###":
+            continue
+        if code == "001":
+            _player_line(line, lineno, h, problems)
+        elif code == "092":
+            h.system = line[4:].strip()
+            h.info["092"] = line[4:].rstrip()
         elif code == "042":
-            start = line[4:].strip()
-            rules = rules_of_date(start)
-        elif code in ("013", "310"):
-            teams.append(_team_line(line, lineno, len(teams) + 1, problems))
+            h.start = line[4:].strip() or None
+        elif code in ("XXR", "142"):
+            value = line[4:].strip() if code == "142" else line[3:].strip()
+            if not value.isdigit():
+                problems.append(Problem(f"the number of rounds {value!r} is not a whole number", lineno, 5))
+            elif int(value) > 999:
+                problems.append(Problem(f"{int(value):,} rounds: this reader takes at most 999", lineno, 5))
+            else:
+                h.rounds, h.rounds_line = max(h.rounds, int(value)), lineno
+        elif code in KEPT:
+            h.info[code] = (h.info[code] + "\n" if code in h.info else "") + line[4:].rstrip()
         elif code in ("202", "212"):
             codes = [c for c in line[4:].replace(",", " ").split() if c]
-            declared = codes[1:] if code == "212" and codes[:1] == ["PTS"] else codes
+            h.criteria = codes[1:] if code == "212" and codes[:1] == ["PTS"] else codes
         elif code == "162":
-            _score_line(line, lineno, values, problems)
+            _score_line(line, lineno, h.values, problems)
+        elif code == "362":
+            _score_line(line, lineno, h.match_values, problems, team=True)
+        elif code in ("013", "310"):
+            h.teams.setdefault(code, []).append(_team_line(line, lineno, len(h.teams.get(code, [])) + 1, problems))
         elif code == "240":
-            kind = {"F": "full", "H": "half", "Z": "zero", " ": "zero"}.get(line[4:5] or " ")
-            rnd_text = line[6:9].strip()
-            if kind is None:
-                problems.append(Problem(f"bye type {line[4]!r} is not F, H or Z", lineno, 5))
-            elif not rnd_text.isdigit() or int(rnd_text) < 1:
-                problems.append(Problem(f"round {rnd_text!r} is not a round number", lineno, 7))
-            else:
-                extra_byes.append((kind, int(rnd_text), _numbers(line, 10, lineno, problems), lineno, None))
+            _bye_line(line, lineno, h, problems)
         elif code == "299":
-            _abnormal_line(line, lineno, defaults, extra_byes, bonuses, problems)
-        elif code == "XXR":
-            value = parse_number(line[3:].strip())
-            declared_rounds = int(value) if value is not None else 0
-        elif code == "001":
-            number_text = line[4:8].strip()
-            if not number_text.isdigit():
-                problems.append(Problem(f"start number {number_text!r} is not a number", lineno, 5))
-                continue
-            number = int(number_text)
-            if number in players:
-                problems.append(Problem(f"start number {number} appears twice", lineno, 5))
-                continue
-            name = line[14:47].strip() or f"Player {number}"
-            rating_text = line[48:52].strip()
-            rating = int(rating_text) if rating_text.isdigit() and int(rating_text) > 0 else None
-            players[number] = (name, rating, lineno)
-            tails[number] = line[91:]
-            points_fields[number] = line[80:84].strip()
-    if not players:
-        problems.append(Problem("no player lines (001) in the file", 1, 1))
-    if problems:
-        raise InputError(source, problems)
-
-    numbers = sorted(players)
-    names = [players[num][0] for num in numbers]
-    seen = set()
-    for k, name in enumerate(names):
-        if name in seen:
-            names[k] = f"{name} ({numbers[k]})"
-        seen.add(name)
-    if scoring is None and {"W", "D", "L"} & values.keys():
-        chess = PRESET_SCORING["chess"]
-        w, d, lo = (values.get(s, v) for s, v in zip("WDL", (chess.win, chess.draw, chess.loss), strict=True))
-        scoring = Scoring(w, d, lo, "chess" if (w, d, lo) == (chess.win, chess.draw, chess.loss) else f"{w}:{d}:{lo}")
-    sc = scoring or PRESET_SCORING["chess"]
-    grid = _Grid(numbers, [tails[num] for num in numbers], [players[num][2] for num in numbers], problems)
-    if problems:
-        raise InputError(source, problems)
-    rounds = max(declared_rounds, grid.rounds)
-    worth = {
-        "pab": values.get("P", sc.win),
-        "full": sc.win,
-        "half": sc.draw,
-        "zero": Fraction(0),
-        "absent": Fraction(0),
-    }
-    worth |= defaults
-    byes = {(b.participant, b.round): b for b in grid.byes(worth, problems)}
-    index = {num: k for k, num in enumerate(numbers)}
-    for kind, rnd, who, lineno, pts in extra_byes:
-        for num, column in who:
-            if num not in index:
-                problems.append(Problem(f"player {num} is not a player of the file", lineno, column))
-            elif grid.has_game(index[num], rnd):
-                problems.append(
-                    Problem(f"player {num} has a game in round {rnd} on line {players[num][2]}", lineno, column)
-                )
-            else:
-                byes[index[num], rnd] = Bye(index[num], rnd, kind, worth[kind] if pts is None else pts)
-    adjustments: dict[int, Fraction] = {}
-    for amount, who, lineno in bonuses:
-        for num, column in who:
-            if num not in index:
-                problems.append(Problem(f"player {num} is not a player of the file", lineno, column))
-            else:
-                adjustments[index[num]] = adjustments.get(index[num], Fraction(0)) + amount
-    if problems:
-        raise InputError(source, problems)
-    rounds = max([rounds, *(rnd for _, rnd in byes)])
-    t = Tournament.from_columns(names, grid.columns, scoring=sc, source=source)
-    t.byes = [byes[key] for key in sorted(byes, key=lambda key: (key[1], key[0]))]
-    t.adjustments = adjustments
-    t.system = "swiss" if swiss else "round-robin"
-    t.fide_rules = rules
-    t.start_date = start
-    t.criteria = declared
-    t.rounds_total = rounds
-    t.ratings = [players[num][1] for num in numbers]
-    for k, num in enumerate(numbers):
-        value = _points_field(points_fields[num])
-        if value is not None and not teams:
-            t.declared.setdefault("points", {})[k] = Declared(value, players[num][2], 81)
-    if teams:
-        if bonuses or any(pts is not None for *_, pts in extra_byes):
-            t.warnings.append("abnormal points (299) of a team event are not applied")
-        return team_tournament(
-            t, [(name, members, lineno) for _, name, members, lineno in sorted(teams)], numbers, source
-        )
-    return t
+            _abnormal_line(line, lineno, h, problems)
+        elif code == "320":
+            _pab_line(line, lineno, h, problems)
+        elif code == "330":
+            _forfeit_line(line, lineno, h, problems)
+        elif code in UNUSED or code.startswith("XX"):
+            h.unused.setdefault(code, lineno)
+        else:
+            h.unknown.setdefault(code, []).append(lineno)
+    return h
 
 
-def _points_field(text: str) -> Fraction | None:
-    """A TRF points field (``5.5``, ``10``), quickly; anything else through parse_number."""
-    whole, dot, tenths = text.partition(".")
-    if whole.isdigit() and (not dot or tenths.isdigit()):
-        return Fraction(int(whole + tenths), 10 ** len(tenths))
-    return parse_number(text) if text else None
+def _player_line(line: str, lineno: int, h: _Header, problems: list[Problem]) -> None:
+    number_text = line[4:8].strip()
+    if not number_text.isdigit():
+        problems.append(Problem(f"start number {number_text!r} is not a number", lineno, 5))
+        return
+    number = int(number_text)
+    if number == 0 or number > 99_999:
+        problems.append(Problem(f"start number {number} is not between 1 and 9999", lineno, 5))
+        return
+    if number in h.players:
+        problems.append(Problem(f"start number {number} appears twice (line {h.players[number].line})", lineno, 5))
+        return
+    name = line[14:47].strip() or f"Player {number}"
+    if any(ord(ch) < 32 or 0x7F <= ord(ch) < 0xA0 for ch in name):
+        problems.append(Problem("the name holds a control character", lineno, 15))
+        return
+    rating_text = line[48:52].strip()
+    if rating_text and not rating_text.isdigit():
+        problems.append(Problem(f"rating {rating_text!r} is not a number", lineno, 49))
+        return
+    rating = int(rating_text) if rating_text and int(rating_text) > 0 else None
+    h.players[number] = _Player(number, name, rating, lineno, line[91:], line[80:84].strip(), line)
 
 
-def rules_of_date(date: str) -> str:
-    """The edition of FIDE C.07 in force on a start date (``YYYY/MM/DD``): ``2026``
-    from 1 March 2026, ``2024`` from 1 August 2024 (approved 29 July 2024), ``2023``
-    before (the dummy-opponent rules approved 1 August 2023, applied from 1 September
-    2023, with explanations revised from 1 April 2024; earlier events are also read
-    with them, as the FIDE reference does).
-
-    >>> rules_of_date("2024/03/18"), rules_of_date("2025-01-02"), rules_of_date("2026.03.15")
-    ('2023', '2024', '2026')
-    """
-    day = date.strip().replace("-", "/").replace(".", "/")[:10]
-    return "2026" if day >= "2026/03/01" else "2024" if day >= "2024/08/01" else "2023"
-
-
-class _Grid:
-    """The round blocks of all ``001`` lines as arrays of characters (players × rounds
-    × 10), so that opponents, colours and results are read and the two sides of every
-    game compared without a Python loop per block."""
-
-    def __init__(self, numbers: list[int], tails: list[str], lines: list[int], problems: list[Problem]) -> None:
-        n = len(numbers)
-        self.lines = lines
-        self.rounds = max((len(s) + 9) // 10 for s in tails) if tails else 0
-        width = max(self.rounds * 10, 10)
-        chars = np.array([s.ljust(width) for s in tails], dtype=f"<U{width}").view(np.uint32).reshape(n, -1, 10)
-        self.present = (np.arange(chars.shape[1]) * 10)[None, :] < np.array([len(s) for s in tails])[:, None]
-        opp_chars = chars[:, :, :4].astype(np.int64)
-        digit = (opp_chars >= 48) & (opp_chars <= 57)
-        space = opp_chars == 32
-        runs = digit[:, :, 0].astype(np.int64) + (digit[:, :, 1:] & ~digit[:, :, :-1]).sum(axis=2)
-        opp = np.zeros(opp_chars.shape[:2], dtype=np.int64)
-        for k in range(4):
-            opp = np.where(digit[:, :, k], opp * 10 + opp_chars[:, :, k] - 48, opp)
-        bad = self.present & ((~(digit | space)).any(axis=2) | (runs > 1))
-        for i, r in zip(*np.nonzero(bad), strict=True):
-            text = "".join(map(chr, chars[i, r, :4])).strip()
-            problems.append(Problem(f"opponent {text!r} is not a start number", lines[i], 92 + 10 * int(r)))
-        self.opp = np.where(bad | ~self.present, 0, opp)
-        self.colour, self.result = chars[:, :, 5], chars[:, :, 7]
-        lookup = np.full(max(numbers) + 1 if numbers else 1, -1, dtype=np.int64)
-        lookup[numbers] = np.arange(n)
-        has_opp = self.opp > 0
-        known = np.zeros_like(has_opp)
-        known[has_opp] = (self.opp[has_opp] < len(lookup)) & (
-            lookup[np.minimum(self.opp[has_opp], len(lookup) - 1)] >= 0
-        )
-        for i, r in zip(*np.nonzero(has_opp & ~known), strict=True):
-            problems.append(
-                Problem(f"opponent {int(self.opp[i, r])} is not a player of the file", lines[i], 92 + 10 * int(r))
-            )
-        self.games_mask = has_opp & known
-        self._byes_mask = self.present & ~has_opp & ~bad
-        i, r = np.nonzero(self.games_mask)
-        j = lookup[self.opp[i, r]]
-        res, mres = self.result[i, r], self.result[j, r]
-        back = self.opp[j, r] == np.asarray(numbers)[i]
-        same = (_MIRROR_CODES[np.minimum(res, 127)] == mres) | ((res == mres) & ((res == ord("-")) | (res == ord(" "))))
-        agree = back & same & self.present[j, r]
-        report = ~agree & ((i < j) | ~back)
-        for a, b, rr in zip(i[report].tolist(), j[report].tolist(), r[report].tolist(), strict=True):
-            problems.append(
-                Problem(
-                    f"round {rr + 1}: player {numbers[a]} has {chr(self.result[a, rr])!r} against {numbers[b]}, "
-                    f"but line {lines[b]} does not show the same game",
-                    lines[a],
-                    92 + 10 * rr,
-                )
-            )
-        keep = agree & (i < j)
-        i, j, r, res, mres = i[keep], j[keep], r[keep], res[keep], mres[keep]
-        black_first = self.colour[i, r] == ord("b")
-        white = np.where(black_first, j, i)
-        black = np.where(black_first, i, j)
-        white_res = np.where(black_first, mres, res)
-        w_half, b_half, status = (_CODE_TABLE[k][np.minimum(white_res, 127)] for k in range(3))
-        double = (res == ord("-")) & (mres == ord("-"))
-        w_half, b_half, status = (
-            np.where(double, 0, w_half),
-            np.where(double, 0, b_half),
-            np.where(double, FORFEIT, status),
-        )
-        self.columns = [white, black, w_half, b_half, r + 1, status]
-
-    def has_game(self, i: int, rnd: int) -> bool:
-        return 0 < rnd <= self.games_mask.shape[1] and bool(self.games_mask[i, rnd - 1])
-
-    def byes(self, worth: dict[str, Fraction], problems: list[Problem]) -> list[Bye]:
-        """The rounds without an opponent (checked: a played result needs one)."""
-        out: list[Bye] = []
-        for i, r in zip(*np.nonzero(self._byes_mask), strict=True):
-            res = chr(self.result[i, r])
-            column = 92 + 10 * int(r) + 7
-            if res in _PLAYED or res == "+":
-                problems.append(Problem(f"result {res!r} needs an opponent", self.lines[i], column))
-                continue
-            if res not in _BYES:
-                problems.append(Problem(f"{res!r} is not a TRF result code", self.lines[i], column))
-                continue
-            kind = _BYES[res]
-            out.append(Bye(int(i), int(r) + 1, kind, worth[kind]))
-        return out
-
-
-def _numbers(line: str, first: int, lineno: int, problems: list[Problem]) -> list[tuple[int, int]]:
-    """Start numbers in four-character fields every five columns from index ``first``,
+def _numbers(line: str, first: int, lineno: int, problems: list[Problem], width: int = 5) -> list[tuple[int, int]]:
+    """Numbers in four-character fields every ``width`` columns from index ``first``,
     with their (1-based) columns; blank or ``0000`` fields are skipped."""
     out: list[tuple[int, int]] = []
-    for k in range(first, len(line), 5):
+    for k in range(first, len(line), width):
         field_text = line[k : k + 4].strip()
         if not field_text:
             continue
@@ -350,175 +356,946 @@ def _team_line(line: str, lineno: int, order: int, problems: list[Problem]) -> t
     return number, name.strip() or f"Team {number}", members, lineno
 
 
-def _score_line(line: str, lineno: int, values: dict[str, Fraction], problems: list[Problem]) -> None:
-    """TRF-2026 ``162``: symbol (column 6, 15, 24 …) and points (the four columns after it)."""
-    for k in range(5, len(line), 9):
-        symbol, text = line[k], line[k + 1 : k + 5].strip()
-        if symbol == " " and not text:
-            continue
-        value = parse_number(text)
-        if value is None or value < 0:
-            problems.append(Problem(f"points {text!r} after {symbol!r} are not a number", lineno, k + 2))
-        elif symbol.upper() in "WDLPAX":
-            values[symbol.upper()] = value
-        else:
-            problems.append(Problem(f"scoring symbol {symbol!r} is not one of W D L P A X", lineno, k + 1))
-
-
-_ABNORMAL_KIND = {"F": "full", "W": "full", "+": "full", "H": "half", "D": "half", "Z": "zero", "L": "zero"}
-_ABNORMAL_KIND |= {"-": "zero", "U": "pab", "P": "pab"}
-
-
-def _abnormal_line(
-    line: str,
-    lineno: int,
-    defaults: dict[str, Fraction],
-    extra_byes: list[tuple[str, int, list[tuple[int, int]], int, Fraction | None]],
-    bonuses: list[tuple[Fraction, list[tuple[int, int]], int]],
-    problems: list[Problem],
+def _score_line(
+    line: str, lineno: int, values: dict[str, Fraction], problems: list[Problem], team: bool = False
 ) -> None:
-    """TRF-2026 ``299``, abnormal points: type (column 5), match points (8-11), game
-    points (14-17), round (20-22, ``000`` or blank: all), start numbers from 24."""
-    kind_code = line[4:5].upper() or " "
-    text = line[13:17].strip()
-    amount = parse_number(text)
-    if amount is None:
-        problems.append(Problem(f"game points {text!r} are not a number", lineno, 14))
+    """``162`` (and ``362`` for match points, its symbols written ``TW`` ``TD`` …):
+    symbol (column 6, 15, 24 …) and points (the four columns after it)."""
+    for k in range(4, len(line), 9):
+        chunk = line[k : k + 9]
+        if not chunk.strip():
+            continue
+        symbol, text = chunk[:2].strip().upper(), chunk[2:].strip()
+        where = k + 1 + len(chunk) - len(chunk.lstrip())  # the symbol's column
+        if team and symbol.startswith("T"):
+            symbol = symbol[1:]
+        value = parse_number(text)
+        if symbol not in ("W", "D", "L", "P", "A", "X"):
+            problems.append(Problem(f"scoring symbol {symbol!r} is not one of W D L P A X", lineno, where))
+        elif value is None or value < 0 or value > 1000:
+            problems.append(Problem(f"points {text!r} after {symbol!r} are not a number from 0 to 1000", lineno, where))
+        else:
+            values[symbol] = value
+
+
+def _round_of(text: str, lineno: int, column: int, problems: list[Problem], blank: int = 0) -> int | None:
+    text = text.strip()
+    if not text:
+        return blank
+    if not text.isdigit() or int(text) > 999:
+        problems.append(Problem(f"round {text!r} is not a round number", lineno, column))
+        return None
+    return int(text)
+
+
+def _bye_line(line: str, lineno: int, h: _Header, problems: list[Problem]) -> None:
+    """``240``: type (column 5), round (7-9), numbers from column 11 (tabs read as blanks)."""
+    line = line.replace("\t", " ")
+    kind = {"F": "full", "H": "half", "Z": "zero", " ": "zero"}.get((line[4:5] or " ").upper())
+    if kind is None:
+        problems.append(Problem(f"bye type {line[4]!r} is not F, H or Z", lineno, 5))
         return
-    rnd_text = line[19:22].strip() or "0"
-    if not rnd_text.isdigit():
-        problems.append(Problem(f"round {rnd_text!r} is not a round number", lineno, 20))
+    rnd = _round_of(line[6:9], lineno, 7, problems)
+    if rnd is not None and rnd < 1:
+        problems.append(Problem("a bye needs its round (columns 7-9)", lineno, 7))
+    elif rnd is not None:
+        h.byes240.append((kind, rnd, _numbers(line, 10, lineno, problems), lineno))
+
+
+def _abnormal_line(line: str, lineno: int, h: _Header, problems: list[Problem]) -> None:
+    """``299``: type (column 5), match points (8-11), game points (14-17), round
+    (20-22, blank: 0), numbers from column 24."""
+    letter = (line[4:5] or " ").upper()
+    amounts: list[Fraction | None] = []
+    for start, column, what in ((7, 8, "match points"), (13, 14, "game points")):
+        text = line[start : start + 4].strip()
+        value = parse_number(text) if text else None
+        if text and (value is None or abs(value) > 1000):
+            problems.append(Problem(f"{what} {text!r} are not a number from -1000 to 1000", lineno, column))
+            return
+        amounts.append(value)
+    rnd = _round_of(line[19:22], lineno, 20, problems)
+    if rnd is None:
         return
     who = _numbers(line, 23, lineno, problems)
-    if kind_code == " ":
-        if not who:
-            problems.append(Problem("abnormal points without a type must name the players", lineno, 24))
-        bonuses.append((amount, who, lineno))
-    elif kind_code not in _ABNORMAL_KIND:
-        problems.append(Problem(f"type {kind_code!r} is not one of F H Z W D L + - U", lineno, 5))
-    elif int(rnd_text) == 0 and not who:
-        defaults[_ABNORMAL_KIND[kind_code]] = amount
-    elif int(rnd_text) == 0:
-        problems.append(Problem("abnormal points for named players need a round", lineno, 20))
+    if letter != " " and letter not in _LETTER_KIND:
+        problems.append(Problem(f"type {letter!r} is not one of F H Z W D L + - U", lineno, 5))
+    elif letter != " " and who and rnd == 0:
+        problems.append(Problem("a result for named players needs a round (columns 20-22)", lineno, 20))
+    elif letter == " " and not who:
+        problems.append(Problem("abnormal points without a type must name the players (from column 24)", lineno, 24))
     else:
-        extra_byes.append((_ABNORMAL_KIND[kind_code], int(rnd_text), who, lineno, amount))
+        h.abnormal.append((letter, amounts[0], amounts[1], rnd, who, lineno))
 
 
-def team_tournament(
-    t: Tournament, teams: list[tuple[str, list[int], int]], numbers: list[int], source: str | None
-) -> Tournament:
-    """The team event of a TRF file with team lines ``013``: every round, the games
-    between two teams' players make one match; its game points are the sum of the
-    boards, its match points come from comparing them (2-1-0). A team whose players
-    had a pairing-allocated bye in a round, and no match, has the team's bye: as the
-    FIDE reference scores it by default, a drawn match (1 match point) with every
-    board won (game points = the number of boards). Each team's players must be
-    players of the file and belong to one team only."""
-    index = {num: k for k, num in enumerate(numbers)}
-    team_of: dict[int, int] = {}
+def _pab_line(line: str, lineno: int, h: _Header, problems: list[Problem]) -> None:
+    """``320``: match points (5-8), game points (10-13), then the team that had the
+    pairing-allocated bye in round k in columns 15+4(k-1) to 17+4(k-1)."""
+    values = []
+    for start, column in ((4, 5), (9, 10)):
+        text = line[start : start + 4].strip()
+        value = parse_number(text) if text else None
+        if value is None or value < 0 or value > 1000:
+            problems.append(Problem(f"points {text!r} are not a number", lineno, column))
+            return
+        values.append(value)
+    teams = []
+    for k, start in enumerate(range(14, len(line), 4), 1):
+        text = line[start : start + 3].strip()
+        if not text:
+            continue
+        if not text.isdigit():
+            problems.append(Problem(f"{text!r} is not a team number", lineno, start + 1))
+        elif int(text):
+            teams.append((k, int(text), start + 1))
+    h.pab320.append((values[0], values[1], teams, lineno))
+
+
+_FORFEIT_TYPES = {"+-": (WIN, LOSS), "10": (WIN, LOSS), "WL": (WIN, LOSS), "WZ": (WIN, LOSS)}
+_FORFEIT_TYPES |= {"-+": (LOSS, WIN), "01": (LOSS, WIN), "LW": (LOSS, WIN), "ZW": (LOSS, WIN)}
+_FORFEIT_TYPES |= {"--": (LOSS, LOSS), "00": (LOSS, LOSS), "LL": (LOSS, LOSS), "ZZ": (LOSS, LOSS)}
+
+
+def _forfeit_line(line: str, lineno: int, h: _Header, problems: list[Problem]) -> None:
+    """``330``: type (5-6), round (8-10), the white team (12-14), the black team (16-18)."""
+    kind = line[4:6].upper()
+    if kind not in _FORFEIT_TYPES:
+        problems.append(Problem(f"forfeit type {kind!r} is not +-, -+ or -- (or 10 01 00, WL LW LL)", lineno, 5))
+        return
+    rnd = _round_of(line[7:10], lineno, 8, problems)
+    numbers = []
+    for start in (11, 15):
+        text = line[start : start + 3].strip()
+        if not text.isdigit() or not int(text):
+            problems.append(Problem(f"{text!r} is not a team number", lineno, start + 1))
+            return
+        numbers.append(int(text))
+    if rnd is not None and rnd >= 1:
+        h.forfeits330.append((kind, rnd, numbers[0], numbers[1], lineno))
+    elif rnd is not None:
+        problems.append(Problem("a forfeited match needs its round (columns 8-10)", lineno, 8))
+
+
+def _codes(chars: str) -> NDArray[np.bool_]:
+    table = np.zeros(65536, dtype=bool)
+    table[[ord(c) for c in chars]] = True
+    return table
+
+
+_IS_PLAYED = _codes(_PLAYED_CODES)
+_IS_FORFEIT = _codes(_FORFEIT_CODES)
+_IS_BYE = _codes("".join(_BYE_KIND))
+_MIRROR_CODE = np.arange(65536, dtype=np.int64)
+_MIRROR_CODE[[ord(c) for c in _MIRROR]] = [ord(c) for c in _MIRROR.values()]
+_OUTCOME_CODE = np.full(65536, -1, dtype=np.int64)
+_OUTCOME_CODE[[ord(c) for c in _OUTCOME]] = list(_OUTCOME.values())
+_HALVES_CODE = np.zeros(65536, dtype=np.int64)
+_HALVES_CODE[[ord(c) for c in _HALVES]] = list(_HALVES.values())
+
+
+def _at(codes: NDArray[np.uint32]) -> NDArray[np.int64]:
+    """Character codes as indices of the tables above (anything beyond the first plane: a space)."""
+    return np.where(codes < 65536, codes, 32).astype(np.int64)
+
+
+class _Grid:
+    """The round fields of all ``001`` lines as one array of characters (players ×
+    rounds × 10): opponents, colours and results read, and the two sides of every game
+    merged, without a Python loop per field."""
+
+    def __init__(self, h: _Header, numbers: list[int], problems: list[Problem]) -> None:
+        players = [h.players[num] for num in numbers]
+        n = len(players)
+        self.lines = [p.line for p in players]
+        tails = [p.tail.rstrip("\n") for p in players]
+        lengths = np.array([len(s) for s in tails], dtype=np.int64)
+        width = max(int(lengths.max()) if n else 0, 10)
+        fields = (width + 9) // 10
+        chars = (
+            np.array([s.ljust(fields * 10) for s in tails], dtype=f"<U{fields * 10}")
+            .view(np.uint32)
+            .reshape(n, fields, 10)
+        )
+        starts = np.arange(fields) * 10
+        filled = (chars[:, :, :8] != 32).any(axis=2)
+        # a field read up to its colour is a round (a line may end before a result not given yet)
+        present = lengths[:, None] > starts[None, :] + 5
+        for i, k in zip(*np.nonzero(filled & ~present), strict=True):
+            problems.append(
+                Problem(
+                    f"round {k + 1} is cut short: a round takes columns {92 + 10 * k}-{99 + 10 * k} "
+                    f"(opponent, colour in column {97 + 10 * k}, result in column {99 + 10 * k})",
+                    self.lines[i],
+                    92 + 10 * int(k),
+                )
+            )
+        self.rounds_in_lines = int(np.nonzero(filled.any(axis=0))[0].max()) + 1 if filled.any() else 0
+        if h.rounds and self.rounds_in_lines > h.rounds:
+            for i in np.nonzero(filled[:, h.rounds :].any(axis=1))[0].tolist()[:20]:
+                k = h.rounds + int(np.nonzero(filled[i, h.rounds :])[0][0])
+                problems.append(
+                    Problem(
+                        f"round {k + 1} is beyond the {h.rounds} rounds that XXR announces (line {h.rounds_line})",
+                        self.lines[i],
+                        92 + 10 * k,
+                    )
+                )
+        self.rounds = max(h.rounds, self.rounds_in_lines)
+        r_max = self.rounds
+        if fields < r_max:
+            pad = np.full((n, r_max - fields, 10), 32, dtype=np.uint32)
+            chars, filled = np.concatenate([chars, pad], axis=1), np.pad(filled, ((0, 0), (0, r_max - fields)))
+        chars, filled = chars[:, :r_max], filled[:, :r_max]
+        opp_chars = _at(chars[:, :, :4])
+        digit = (opp_chars >= 48) & (opp_chars <= 57)
+        space = opp_chars == 32
+        runs = digit[:, :, 0].astype(np.int64) + (digit[:, :, 1:] & ~digit[:, :, :-1]).sum(axis=2)
+        opp = np.zeros(opp_chars.shape[:2], dtype=np.int64)
+        for k in range(4):
+            opp = np.where(digit[:, :, k], opp * 10 + opp_chars[:, :, k] - 48, opp)
+        bad = filled & ((~(digit | space)).any(axis=2) | (runs > 1))
+        for i, r in zip(*np.nonzero(bad), strict=True):
+            text = "".join(map(chr, chars[i, r, :4])).strip()
+            problems.append(Problem(f"opponent {text!r} is not a start number", self.lines[i], 92 + 10 * int(r)))
+        self.opp = np.where(bad | ~filled, 0, opp)
+        self.colour, self.result = _at(chars[:, :, 5]), _at(chars[:, :, 7])
+        self.numbers = np.asarray(numbers, dtype=np.int64)
+        lookup = np.full(max(numbers) + 1 if numbers else 1, -1, dtype=np.int64)
+        lookup[numbers] = np.arange(n)
+        has_opp = self.opp > 0
+        known = np.zeros_like(has_opp)
+        known[has_opp] = (self.opp[has_opp] < len(lookup)) & (
+            lookup[np.minimum(self.opp[has_opp], len(lookup) - 1)] >= 0
+        )
+        for i, r in zip(*np.nonzero(has_opp & ~known), strict=True):
+            problems.append(
+                Problem(f"opponent {int(self.opp[i, r])} is not a player of the file", self.lines[i], 92 + 10 * int(r))
+            )
+        self.games_mask = has_opp & known
+        self.filled = filled
+        self.notes: list[str] = []
+        self._merge(lookup, problems)
+        self.bye_mask = filled & ~has_opp & ~bad & (self.result != 32)
+
+    def _merge(self, lookup: NDArray[np.int64], problems: list[Problem]) -> None:
+        i, r = np.nonzero(self.games_mask)
+        j = lookup[self.opp[i, r]]
+        one_sided = ~self.filled[j, r]  # the other line has nothing for that round: the game is read from this one
+        for x, y, rr in zip(i[one_sided].tolist(), j[one_sided].tolist(), r[one_sided].tolist(), strict=True):
+            self.opp[y, rr], self.games_mask[y, rr] = self.numbers[x], True
+            self.colour[y, rr] = {ord("w"): ord("b"), ord("b"): ord("w")}.get(int(self.colour[x, rr]), ord("-"))
+            self.notes.append(
+                f"line {self.lines[y]} (player {self.numbers[y]}) has nothing for round {rr + 1}: its game against "
+                f"{self.numbers[x]} is read from line {self.lines[x]}"
+            )
+        if one_sided.any():
+            i, r = np.nonzero(self.games_mask)
+            j = lookup[self.opp[i, r]]
+        back = self.games_mask[j, r] & (self.opp[j, r] == self.numbers[i])
+        for a, b, rr in zip(i[~back].tolist(), j[~back].tolist(), r[~back].tolist(), strict=True):
+            other = int(self.opp[b, rr])
+            shows = f"a game against {other}" if other else "no game"
+            problems.append(
+                Problem(
+                    f"round {rr + 1}: player {self.numbers[a]} plays {self.numbers[b]}, but line "
+                    f"{self.lines[b]} (player {self.numbers[b]}) shows {shows} in that round",
+                    self.lines[a],
+                    92 + 10 * rr,
+                )
+            )
+        keep = back & (i < j)
+        i, j, r = i[keep], j[keep], r[keep]
+        a, b = self.result[i, r], self.result[j, r]
+        a = np.where(a == 32, _MIRROR_CODE[b], a)
+        b = np.where(b == 32, _MIRROR_CODE[a], b)
+        pending = (a == 32) & (b == 32)
+        played = _IS_PLAYED[a] & _IS_PLAYED[b]
+        forfeit = _IS_FORFEIT[a] & _IS_FORFEIT[b]
+        wrong = ~(pending | played | forfeit)
+        for x, y, rr, ca, cb in zip(i[wrong], j[wrong], r[wrong], a[wrong], b[wrong], strict=True):
+            what = (
+                "is not a result code"
+                if _OUTCOME_CODE[ca] < 0 or _OUTCOME_CODE[cb] < 0
+                else ("a result played over the board against a forfeit")
+            )
+            problems.append(
+                Problem(
+                    f"round {rr + 1}: player {self.numbers[x]} has {chr(ca)!r} against {self.numbers[y]}, who has "
+                    f"{chr(cb)!r} (line {self.lines[y]}): {what}",
+                    self.lines[x],
+                    92 + 10 * int(rr) + 7,
+                )
+            )
+        ci, cj = self.colour[i, r], self.colour[j, r]
+        clash = played & (((ci == ord("w")) & (cj == ord("w"))) | ((ci == ord("b")) & (cj == ord("b"))))
+        for x, y, rr in zip(i[clash], j[clash], r[clash], strict=True):
+            problems.append(
+                Problem(
+                    f"round {rr + 1}: players {self.numbers[x]} and {self.numbers[y]} (line {self.lines[y]}) "
+                    "both have the same colour",
+                    self.lines[x],
+                    92 + 10 * int(rr) + 5,
+                )
+            )
+        ok = ~wrong
+        i, j, r, a, b, pending, forfeit = i[ok], j[ok], r[ok], a[ok], b[ok], pending[ok], forfeit[ok]
+        j_white = (self.colour[i, r] == ord("b")) | (self.colour[j, r] == ord("w"))
+        white, black = np.where(j_white, j, i), np.where(j_white, i, j)
+        wa, ba = np.where(j_white, b, a), np.where(j_white, a, b)
+        status = np.where(pending, PENDING, np.where(forfeit, FORFEIT, PLAYED))
+        w_half, b_half = np.where(pending, 0, _HALVES_CODE[wa]), np.where(pending, 0, _HALVES_CODE[ba])
+        diff = np.sign(w_half - b_half)
+        derived_w = np.where((status == FORFEIT) & (diff == 0), LOSS, diff + 1)
+        derived_b = np.where((status == FORFEIT) & (diff == 0), LOSS, 1 - diff)
+        want_w, want_b = (
+            np.where(pending, derived_w, _OUTCOME_CODE[wa]),
+            np.where(pending, derived_b, _OUTCOME_CODE[ba]),
+        )
+        self.override = np.stack(
+            [np.where(want_w != derived_w, want_w, -1), np.where(want_b != derived_b, want_b, -1)], 1
+        )
+        self.columns = [white, black, w_half, b_half, r + 1, status]
+
+    def byes(self, worth: dict[str, Fraction], results: dict[str, int | None], problems: list[Problem]) -> list[Bye]:
+        """The rounds without an opponent that the lines fill (a played result needs one)."""
+        out: list[Bye] = []
+        for i, r in zip(*np.nonzero(self.bye_mask), strict=True):
+            code = chr(self.result[i, r])
+            column = 92 + 10 * int(r) + 7
+            if code in _OUTCOME and code not in _BYE_KIND:
+                problems.append(Problem(f"result {code!r} needs an opponent", self.lines[i], column))
+            elif code not in _BYE_KIND:
+                problems.append(Problem(f"{code!r} is not a TRF result code", self.lines[i], column))
+            else:
+                kind = _BYE_KIND[code]
+                out.append(Bye(int(i), int(r) + 1, kind, worth[kind], result=results[kind]))
+        return out
+
+
+def _scoring(values: dict[str, Fraction], given: Scoring | None) -> Scoring:
+    """The scoring a ``162`` record gives (W, D, L), unless one was given."""
+    if given is not None:
+        return given
+    chess = PRESET_SCORING["chess"]
+    if not {"W", "D", "L"} & values.keys():
+        return chess
+    w, d, lo = (values.get(s, v) for s, v in zip("WDL", (chess.win, chess.draw, chess.loss), strict=True))
+    if not w >= d >= lo:
+        raise CrosstableError(f"the 162 record gives W {w}, D {d}, L {lo}: a win must be worth at least a draw")
+    if (w, d, lo) == (chess.win, chess.draw, chess.loss):
+        return chess
+    return Scoring(w, d, lo, f"{fmt_decimal(w)}:{fmt_decimal(d)}:{fmt_decimal(lo)}")
+
+
+def _bye_values(sc: Scoring, values: dict[str, Fraction]) -> tuple[dict[str, Fraction], dict[str, int | None]]:
+    """What each kind of bye is worth (``162`` P for the pairing-allocated bye, A for a
+    zero-point bye) and the result it counts as when its points are not its kind's."""
+    worth = {"pab": values.get("P", sc.win), "full": sc.win, "half": sc.draw, "zero": values.get("A", sc.loss)}
+    worth["absent"] = Fraction(0)
+    results: dict[str, int | None] = {kind: None for kind in worth}
+    if worth["pab"] != sc.win:
+        results["pab"] = DRAW if worth["pab"] == sc.draw else LOSS if worth["pab"] == sc.loss else None
+    return worth, results
+
+
+def _names(h: _Header, numbers: list[int]) -> list[str]:
+    """The players' names, a start number added to a name that appears twice."""
+    names = [h.players[num].name for num in numbers]
+    seen = {name for name in names if names.count(name) > 1}
+    return [f"{name} ({num})" if name in seen else name for name, num in zip(names, numbers, strict=True)]
+
+
+def read_trf(text: str, source: str | None = None, scoring: Scoring | None = None) -> Tournament:
+    """Read a TRF-16 / TRF-2026 file into a :class:`Tournament` (see the module docstring)."""
     problems: list[Problem] = []
-    for k, (name, members, lineno) in enumerate(teams):
-        for m in members:
+    h = _header(text, problems)
+    if not h.players:
+        problems.append(Problem("no player lines (001) in the file", 1, 1))
+    if problems:
+        raise InputError(source, problems)
+    numbers = sorted(h.players)
+    try:
+        sc = _scoring(h.values, scoring)
+    except CrosstableError as e:
+        raise InputError(source, [Problem(str(e), None, None)]) from None
+    worth, results = _bye_values(sc, h.values)
+    grid = _Grid(h, numbers, problems)
+    if problems:
+        raise InputError(source, problems)
+    index = {num: k for k, num in enumerate(numbers)}
+    white, black, wh, bh, rnd, status = (np.asarray(c, dtype=np.int64) for c in grid.columns)
+    override = np.asarray(grid.override, dtype=np.int64).reshape(-1, 2)
+    byes = {(b.participant, b.round): b for b in grid.byes(worth, results, problems)}
+    teams = h.teams.get("310") or h.teams.get("013")
+    if not teams:
+        _apply_240(h, index, grid, byes, worth, results, problems)
+    adjustments = _apply_299(
+        h, index, white, black, rnd, wh, bh, status, override, byes, worth, results, teams, problems
+    )
+    if problems:
+        raise InputError(source, problems)
+    rounds = max([grid.rounds, *(r for _, r in byes)])
+    t = Tournament.from_columns(
+        _names(h, numbers), [white, black, wh, bh, rnd, status], scoring=sc, source=source, outcome_override=override
+    )
+    t.byes = [byes[key] for key in sorted(byes, key=lambda key: (key[1], key[0]))]
+    t.adjustments = adjustments
+    t.rounds_total = rounds
+    t.start_date = h.start
+    t.fide_rules, t.rules_reason = rules_of_date(h.start)
+    t.criteria = h.criteria
+    t.info = dict(h.info)
+    t.ratings = [h.players[num].rating for num in numbers]
+    t.warnings.extend(_record_warnings(h))
+    t.warnings.extend(grid.notes)
+    last_game = int(rnd[status != PENDING].max()) if (status != PENDING).any() else 0
+    if h.rounds and last_game < h.rounds and last_game:
+        t.warnings.append(
+            f"XXR announces {h.rounds} rounds and the games reach round {last_game}: rounds "
+            f"{last_game + 1}-{h.rounds} count as absences for everybody (--round {last_game} gives the "
+            f"standings after round {last_game})"
+        )
+    if teams:
+        return _team_event(t, h, teams, numbers, index, problems, source)
+    t.system, t.system_reason = _system(h.system, t.white, t.black, len(numbers))
+    for k, num in enumerate(numbers):
+        value = _points_field(h.players[num].points)
+        if value is not None:
+            t.declared.setdefault("points", {})[k] = Declared(value, h.players[num].line, 81)
+    return t
+
+
+def _system(text: str | None, white: IntArray, black: IntArray, n: int) -> tuple[str, str]:
+    """Swiss or round robin, and why: the ``092`` record, else whether every pair met once (or every pair twice)."""
+    if text:
+        low = text.lower()
+        if "swiss" in low:
+            return "swiss", f'092 "{text}"'
+        if "robin" in low or "berger" in low or re.search(r"\brr\b", low) or "round" in low:
+            return "round-robin", f'092 "{text}"'
+    pairs = np.minimum(white, black) * max(n, 1) + np.maximum(white, black)
+    counts = np.bincount(pairs) if len(pairs) else np.zeros(1, dtype=np.int64)
+    met = counts[counts > 0]
+    every = len(met) == n * (n - 1) // 2 and n > 1
+    if every and met.min() == met.max() and met.max() <= 2:
+        return "round-robin", "every pair met " + ("once" if met.max() == 1 else "twice") + " (no 092 record)"
+    return "swiss", "not every pair met the same number of times (no 092 record)"
+
+
+def _record_warnings(h: _Header) -> list[str]:
+    out = []
+    if h.unused:
+        kinds = ", ".join(f"{code} ({UNUSED.get(code, 'pairing program data')})" for code in sorted(h.unused))
+        out.append(f"records read but not used (they do not change the standings): {kinds}")
+    for code, lines in sorted(h.unknown.items()):
+        more = f" and {len(lines) - 1} more lines" if len(lines) > 1 else ""
+        out.append(f"line {lines[0]}{more}: record {code!r} is not a TRF record this reader knows; not used")
+    if "013" in h.teams and "310" in h.teams:
+        out.append("the teams are given by both 013 and 310 records: the 310 records are used")
+    return out
+
+
+def _points_field(text: str) -> Fraction | None:
+    """A TRF points field (``5.5``, ``10``), quickly; anything else through parse_number."""
+    whole, dot, tenths = text.partition(".")
+    if whole.isdigit() and (not dot or tenths.isdigit()):
+        return Fraction(int(whole + tenths), 10 ** len(tenths))
+    return parse_number(text) if text else None
+
+
+def _apply_240(
+    h: _Header,
+    index: dict[int, int],
+    grid: _Grid,
+    byes: dict[tuple[int, int], Bye],
+    worth: dict[str, Fraction],
+    results: dict[str, int | None],
+    problems: list[Problem],
+) -> None:
+    """``240`` byes of an individual event: added where the player has no entry."""
+    games = {(int(p), int(r)) for w, b, r in zip(*(grid.columns[k] for k in (0, 1, 4)), strict=True) for p in (w, b)}
+    for kind, rnd, who, lineno in h.byes240:
+        for num, column in who:
+            if num not in index:
+                problems.append(Problem(f"player {num} is not a player of the file", lineno, column))
+                continue
+            i = index[num]
+            if (i, rnd) in games:
+                line = h.players[num].line
+                problems.append(Problem(f"player {num} has a game in round {rnd} (line {line})", lineno, column))
+            elif (i, rnd) in byes and byes[i, rnd].kind != kind:
+                problems.append(
+                    Problem(f"player {num}'s line shows a {byes[i, rnd].kind} bye in round {rnd}", lineno, column)
+                )
+            else:
+                byes[i, rnd] = Bye(i, rnd, kind, worth[kind], result=results[kind])
+
+
+def _apply_299(
+    h: _Header,
+    index: dict[int, int],
+    white: IntArray,
+    black: IntArray,
+    rnd: IntArray,
+    wh: IntArray,
+    bh: IntArray,
+    status: IntArray,
+    override: IntArray,
+    byes: dict[tuple[int, int], Bye],
+    worth: dict[str, Fraction],
+    results: dict[str, int | None],
+    teams: list[tuple[int, str, list[int], int]] | None,
+    problems: list[Problem],
+) -> list[Adjustment]:
+    """``299`` records of an individual event (those of a team event name teams and are
+    applied to its matches): a result letter for a round replaces the players'
+    results; no letter adds points; a letter alone sets nothing here (a warning)."""
+    adjustments: list[Adjustment] = []
+    if teams:
+        return adjustments
+    where = {(int(p), int(r)): (g, side) for side, col in enumerate((white, black)) for g, (p, r) in
+             enumerate(zip(col, rnd, strict=True))}  # fmt: skip
+    for letter, mp, gp, rr, who, lineno in h.abnormal:
+        if letter != " " and not who:
+            h.unused.setdefault("299", lineno)
+            continue
+        for num, column in who:
+            if num not in index:
+                problems.append(Problem(f"player {num} is not a player of the file", lineno, column))
+                continue
+            i = index[num]
+            if letter == " ":
+                amount = gp if gp is not None else mp
+                if amount:
+                    adjustments.append(Adjustment(i, amount, rr if rr != 999 else 0, final=rr == 999))
+            elif (i, rr) in where:
+                g, side = where[i, rr]
+                other = 1 - side
+                if override[g, other] < 0:  # the other side keeps its result
+                    diff = int(np.sign((wh[g] - bh[g]) * (1 if other == 0 else -1)))
+                    override[g, other] = LOSS if status[g] == FORFEIT and diff == 0 else diff + 1
+                outcome = _LETTER_OUTCOME[letter]
+                override[g, side] = outcome
+                (wh if side == 0 else bh)[g] = outcome  # a result's halves: LOSS 0, DRAW 1, WIN 2
+            elif (i, rr) in byes:
+                kind = _LETTER_KIND[letter]
+                byes[i, rr] = Bye(i, rr, kind, worth[kind], result=results[kind])
+            else:
+                problems.append(Problem(f"player {num} has no game and no bye in round {rr} to change", lineno, column))
+    return adjustments
+
+
+def _team_event(
+    t: Tournament,
+    h: _Header,
+    teams: list[tuple[int, str, list[int], int]],
+    numbers: list[int],
+    index: dict[int, int],
+    problems: list[Problem],
+    source: str | None,
+) -> Tournament:
+    """The team event of a TRF file with team records: every round, the games between
+    two teams' players make one match (see the module docstring)."""
+    teams = sorted(teams)
+    team_index = {num: k for k, (num, *_rest) in enumerate(teams)}
+    if len(team_index) != len(teams):
+        dup = next(num for k, (num, *_rest) in enumerate(teams) if num in [x[0] for x in teams[:k]])
+        problems.append(Problem(f"team number {dup} appears twice", teams[0][3], 5))
+    team_of: dict[int, int] = {}
+    board_of: dict[int, int] = {}
+    for k, (_num, name, members, lineno) in enumerate(teams):
+        for b, m in enumerate(members):
             if m not in index:
-                problems.append(Problem(f"team {name}: player {m} is not in the file", lineno, 37))
+                problems.append(Problem(f"team {name}: player {m} is not in the file", lineno, 1))
             elif index[m] in team_of:
-                problems.append(Problem(f"team {name}: player {m} is already in another team", lineno, 37))
+                problems.append(Problem(f"team {name}: player {m} is already in another team", lineno, 1))
             else:
                 team_of[index[m]] = k
+                board_of[index[m]] = b
     unassigned = [numbers[i] for i in range(len(numbers)) if i not in team_of]
     if unassigned:
-        problems.append(Problem(f"players without a team: {', '.join(map(str, unassigned[:10]))}", teams[0][2], 1))
+        shown = ", ".join(map(str, unassigned[:10])) + (" …" if len(unassigned) > 10 else "")
+        problems.append(Problem(f"players without a team: {shown}", h.players[unassigned[0]].line, 5))
     if problems:
         raise InputError(source, problems)
     assert t.rounds is not None and t.status is not None
+    sc = t.scoring
+    den = sc.denominator
+    units = sc.units()
+    size = max(len(m) for _, _, m, _ in teams)
+    match_sc = _match_scoring(h.match_values)
+    # the board games, grouped into matches
     matches: dict[tuple[int, int, int], list[int]] = {}
-    for w, b, ws, bs, r, st in zip(t.white, t.black, t.white_score, t.black_score, t.rounds, t.status, strict=True):
-        tw, tb = team_of[int(w)], team_of[int(b)]
+    for g in range(len(t.white)):
+        w, b = int(t.white[g]), int(t.black[g])
+        tw, tb = team_of[w], team_of[b]
         if tw == tb:
+            problems.append(Problem(f"round {int(t.rounds[g])}: {t.names[w]} and {t.names[b]} play for the same team"))
             continue
-        key = (int(r), min(tw, tb), max(tw, tb))
-        score = matches.setdefault(key, [0, 0, 0, 0])  # both teams' game points, any played?, boards
-        first, second = (int(ws), int(bs)) if tw < tb else (int(bs), int(ws))
-        score[0] += first
-        score[1] += second
-        score[2] |= int(st == PLAYED)
-        score[3] += 1
+        key = (int(t.rounds[g]), min(tw, tb), max(tw, tb))
+        matches.setdefault(key, []).append(g)
+    if problems:
+        raise InputError(source, problems)
     columns: list[list[int]] = [[], [], [], [], [], []]
-    for (rnd, a, b), (x, y, played, _) in sorted(matches.items()):
-        record = (a, b, x, y, rnd, PLAYED if played else FORFEIT)
+    overrides: list[tuple[int, int]] = []
+    board_rows: list[tuple[list[int], list[int], list[bool], list[bool]]] = []
+    met: set[tuple[int, int]] = set()
+    for (rnd, a, b), games in sorted(matches.items()):
+        points = {a: [0] * size, b: [0] * size}
+        played = [False] * size
+        present = [False] * size
+        first_board, white_team = size, a
+        any_played = any_forfeit = any_pending = False
+        for g in games:
+            st = int(t.status[g])
+            for side, p in ((0, int(t.white[g])), (1, int(t.black[g]))):
+                outcome = int(t.white_outcome[g] if side == 0 else t.black_outcome[g])
+                board = board_of[p]
+                points[team_of[p]][board] += int(units[outcome]) if st != PENDING else 0
+                present[board] = True
+                played[board] |= st == PLAYED
+                if side == 0 and board < first_board:
+                    first_board, white_team = board, team_of[p]
+            any_played |= st == PLAYED
+            any_forfeit |= st == FORFEIT
+            any_pending |= st == PENDING
+        home, away = white_team, b if white_team == a else a
+        x, y = sum(points[home]), sum(points[away])
+        status = PENDING if any_pending and not (any_played or any_forfeit) else PLAYED if any_played else FORFEIT
+        record = (home, away, x, y, rnd, status)
         for column_list, item in zip(columns, record, strict=True):
             column_list.append(item)
-    names = [name for name, _, _ in teams]
-    team_t = Tournament.from_columns(names, columns, scoring=Scoring.parse("team"), kind="game_points", source=source)
-    met = {(rnd, side) for rnd, a, b in matches for side in (a, b)}
-    rounds = t.rounds_total or 0
-    boards = max((m[3] for m in matches.values()), default=1)
-    team_t.byes = [
-        Bye(k, rnd, "pab", team_t.scoring.draw, game_points=Fraction(boards), result=DRAW)
-        for k in range(len(teams))
-        for rnd in range(1, rounds + 1)
-        if (rnd, k) not in met
-        and any(b.round == rnd and team_of[b.participant] == k and not b.voluntary for b in t.byes)
-    ]
-    team_t.system, team_t.fide_rules, team_t.start_date = t.system, t.fide_rules, t.start_date
-    team_t.rounds_total, team_t.criteria = t.rounds_total, t.criteria
+        nil = x == y == 0 and status != PENDING
+        overrides.append((LOSS, LOSS) if nil else (-1, -1))
+        board_rows.append((points[home], points[away], played, present))
+        met |= {(rnd, a), (rnd, b)}
+    names = [name for _, name, _, _ in teams]
+    nil_matches = np.array(overrides, dtype=np.int64).reshape(-1, 2)
+    team_t = Tournament.from_columns(
+        names, columns, score_denominator=den, scoring=match_sc, kind="game_points", source=source,
+        outcome_override=nil_matches,
+    )  # fmt: skip
+    team_t.boards = Boards(
+        np.array([r[0] for r in board_rows], dtype=np.int64).reshape(-1, size),
+        np.array([r[1] for r in board_rows], dtype=np.int64).reshape(-1, size),
+        np.array([r[2] for r in board_rows], dtype=bool).reshape(-1, size),
+        np.array([r[3] for r in board_rows], dtype=bool).reshape(-1, size),
+    )
+    boards = max((row[3].count(True) for row in board_rows), default=size)  # the boards of a full match
+    team_t.boards.size, team_t.boards.win = boards, int(units[WIN])
+    win_gp = sc.win * boards
+    gp_worth = {"pab": win_gp, "full": win_gp, "half": sc.draw * boards, "zero": Fraction(0)}
+    for letter, _mp, gp, _rr, who, _line in h.abnormal:  # a letter alone: what that kind of bye is worth
+        if letter != " " and not who and gp is not None and letter in _LETTER_KIND:
+            gp_worth[_LETTER_KIND[letter]] = gp
+    _team_forfeits(team_t, h, team_index, met, gp_worth, problems)
+    team_byes = _team_byes(t, h, team_t, team_of, team_index, met, gp_worth, match_sc, problems)
+    adjustments = _team_abnormal(team_t, h, team_index, team_byes, gp_worth, match_sc, problems)
+    if problems:
+        raise InputError(source, problems)
+    team_t.byes = [team_byes[key] for key in sorted(team_byes, key=lambda key: (key[1], key[0]))]
+    team_t.adjustments = adjustments
+    team_t.system, team_t.system_reason = _system(h.system, team_t.white, team_t.black, len(names))
+    team_t.fide_rules, team_t.rules_reason, team_t.start_date = t.fide_rules, t.rules_reason, t.start_date
+    team_t.rounds_total, team_t.criteria, team_t.info = t.rounds_total, t.criteria, t.info
+    team_t.warnings = list(t.warnings)
+    team_t.squad = Squad(t, [[index[m] for m in members if m in index] for _, _, members, _ in teams])
     return team_t
 
 
-_BYE_CODES = {"pab": "U", "full": "F", "half": "H", "zero": "Z"}
+def _match_scoring(values: dict[str, Fraction]) -> Scoring:
+    """The match points of a team event: ``362`` (TW TD TL), else 2-1-0."""
+    team = PRESET_SCORING["team"]
+    if not {"W", "D", "L"} & values.keys():
+        return team
+    w, d, lo = (values.get(s, v) for s, v in zip("WDL", (team.win, team.draw, team.loss), strict=True))
+    if (w, d, lo) == (team.win, team.draw, team.loss):
+        return team
+    return Scoring(w, d, lo, f"{fmt_decimal(w)}:{fmt_decimal(d)}:{fmt_decimal(lo)}")
+
+
+def _team_forfeits(
+    team_t: Tournament,
+    h: _Header,
+    team_index: dict[int, int],
+    met: set[tuple[int, int]],
+    gp_worth: dict[str, Fraction],
+    problems: list[Problem],
+) -> None:
+    """``330`` forfeited matches not already made of board games: added as matches
+    decided by forfeit, the winner credited with every board."""
+    rows: list[tuple[int, int, int, int, int, int]] = []
+    over: list[tuple[int, int]] = []
+    den = team_t.score_denominator
+    for kind, rnd, a, b, lineno in h.forfeits330:
+        if a not in team_index or b not in team_index:
+            problems.append(Problem(f"team {a if a not in team_index else b} is not a team of the file", lineno, 12))
+            continue
+        ta, tb = team_index[a], team_index[b]
+        if (rnd, ta) in met or (rnd, tb) in met:
+            continue  # the match is made of its boards' forfeits
+        wa, wb = _FORFEIT_TYPES[kind]
+        win = int(gp_worth["full"] * den)
+        rows.append((ta, tb, win if wa == WIN else 0, win if wb == WIN else 0, rnd, FORFEIT))
+        over.append((wa, wb))
+        met |= {(rnd, ta), (rnd, tb)}
+    if rows:
+        _append_matches(team_t, rows, over)
+
+
+def _append_matches(
+    team_t: Tournament, rows: list[tuple[int, int, int, int, int, int]], over: list[tuple[int, int]]
+) -> None:
+    """Matches added after the board games (forfeited matches): the columns grow, the
+    board rows get the winners' credit."""
+    assert team_t.rounds is not None and team_t.status is not None and team_t.boards is not None
+    new = [np.array([r[k] for r in rows], dtype=np.int64) for k in range(6)]
+    old = [team_t.white, team_t.black, team_t.white_score, team_t.black_score, team_t.rounds, team_t.status]
+    merged = [np.concatenate([o, x]) for o, x in zip(old, new, strict=True)]
+    prev = team_t.outcome_override if team_t.outcome_override is not None else np.full((len(old[0]), 2), -1)
+    team_t.white, team_t.black, team_t.white_score, team_t.black_score, team_t.rounds, team_t.status = merged
+    team_t.outcome_override = np.concatenate([prev, np.array(over, dtype=np.int64).reshape(-1, 2)])
+    team_t.refresh()
+    size = team_t.boards.white.shape[1]
+    empty = np.zeros((len(rows), size), dtype=np.int64)
+    team_t.boards = Boards(
+        np.concatenate([team_t.boards.white, empty]),
+        np.concatenate([team_t.boards.black, empty]),
+        np.concatenate([team_t.boards.played, empty.astype(bool)]),
+        np.concatenate([team_t.boards.present, empty.astype(bool)]),
+        team_t.boards.size,
+        team_t.boards.win,
+    )
+
+
+def _team_byes(
+    t: Tournament,
+    h: _Header,
+    team_t: Tournament,
+    team_of: dict[int, int],
+    team_index: dict[int, int],
+    met: set[tuple[int, int]],
+    gp_worth: dict[str, Fraction],
+    match_sc: Scoring,
+    problems: list[Problem],
+) -> dict[tuple[int, int], Bye]:
+    """The teams' rounds without a match: ``320`` pairing-allocated byes (else the
+    reference's default for a team whose players show ``U``: a drawn match with every
+    board won), and ``240`` byes naming teams."""
+    out: dict[tuple[int, int], Bye] = {}
+    pab_mp = h.match_values.get("P", match_sc.draw)
+    pab_gp = gp_worth["pab"]
+    explicit = False
+    for mp, gp, entries, lineno in h.pab320:
+        explicit = True
+        for rnd, num, column in entries:
+            if num not in team_index:
+                problems.append(Problem(f"team {num} is not a team of the file", lineno, column))
+            elif (rnd, team_index[num]) in met:
+                problems.append(Problem(f"team {num} has a match in round {rnd}", lineno, column))
+            else:
+                k = team_index[num]
+                out[k, rnd] = Bye(k, rnd, "pab", mp, game_points=gp, result=_result(mp, match_sc))
+    if not explicit:
+        for b in t.byes:
+            k = team_of[b.participant]
+            if b.kind == "pab" and (b.round, k) not in met:
+                out[k, b.round] = Bye(k, b.round, "pab", pab_mp, game_points=pab_gp, result=_result(pab_mp, match_sc))
+    kind_mp = {"full": match_sc.win, "half": match_sc.draw, "zero": match_sc.loss}
+    for kind, rnd, who, lineno in h.byes240:
+        for num, column in who:
+            if num not in team_index:
+                problems.append(Problem(f"team {num} is not a team of the file", lineno, column))
+            elif (rnd, team_index[num]) in met:
+                problems.append(Problem(f"team {num} has a match in round {rnd}", lineno, column))
+            else:
+                k = team_index[num]
+                out[k, rnd] = Bye(k, rnd, kind, kind_mp[kind], game_points=gp_worth[kind])
+    return out
+
+
+def _result(mp: Fraction, sc: Scoring) -> int | None:
+    """The outcome a team bye worth ``mp`` match points counts as."""
+    return WIN if mp == sc.win else DRAW if mp == sc.draw else LOSS if mp == sc.loss else None
+
+
+def _team_abnormal(
+    team_t: Tournament,
+    h: _Header,
+    team_index: dict[int, int],
+    byes: dict[tuple[int, int], Bye],
+    gp_worth: dict[str, Fraction],
+    match_sc: Scoring,
+    problems: list[Problem],
+) -> list[Adjustment]:
+    """``299`` records of a team event: a letter for a round replaces a team's match
+    result (and, for a match of boards, its game points with the game points given);
+    no letter adds match and game points; a letter alone sets the game points of that
+    kind of bye."""
+    assert team_t.rounds is not None
+    adjustments: list[Adjustment] = []
+    where = {(int(p), int(r)): (g, side) for side, col in enumerate((team_t.white, team_t.black))
+             for g, (p, r) in enumerate(zip(col, team_t.rounds, strict=True))}  # fmt: skip
+    den = team_t.score_denominator
+    over = team_t.outcome_override if team_t.outcome_override is not None else np.full((len(team_t.white), 2), -1)
+    for letter, mp, gp, rr, who, lineno in h.abnormal:
+        if letter != " " and not who:
+            continue  # applied before the byes were made
+        for num, column in who:
+            if num not in team_index:
+                problems.append(Problem(f"team {num} is not a team of the file", lineno, column))
+                continue
+            k = team_index[num]
+            if letter == " ":
+                adjustments.append(
+                    Adjustment(k, mp or Fraction(0), rr if rr != 999 else 0, rr == 999, gp or Fraction(0))
+                )
+            elif (k, rr) in where:
+                g, side = where[k, rr]
+                other = 1 - side
+                if over[g, other] < 0:  # the other team keeps its result
+                    over[g, other] = int((team_t.white_outcome, team_t.black_outcome)[other][g])
+                over[g, side] = _LETTER_OUTCOME[letter]
+                if gp is not None:
+                    (team_t.white_score if side == 0 else team_t.black_score)[g] = int(gp * den)
+            elif (k, rr) in byes:
+                kind = _LETTER_KIND[letter]
+                mp_value = {"full": match_sc.win, "half": match_sc.draw, "zero": match_sc.loss, "pab": match_sc.draw}
+                byes[k, rr] = Bye(k, rr, kind, mp_value[kind], game_points=gp_worth[kind])
+            else:
+                problems.append(Problem(f"team {num} has no match and no bye in round {rr} to change", lineno, column))
+    team_t.outcome_override = over
+    team_t.refresh()
+    return adjustments
 
 
 def write_trf(t: Tournament) -> str:
-    """The tournament as TRF-16 (individual events): header lines ``012 062 092 XXR``
-    and one ``001`` line per participant, so that an event entered elsewhere can be
-    exported. Games without round numbers (a crosstable) are placed in the rounds of
-    the Berger tables; a game not played yet is written with a blank result.
+    """The tournament as TRF: an individual event as TRF-16 lines (with the TRF-2026
+    ``162`` scoring record when it is not 1-½-0, and ``299`` records for adjustments),
+    a team event as TRF-2026 (the players' ``001`` lines, ``310`` teams, ``320``
+    pairing-allocated byes, ``240`` other byes, ``330`` matches forfeited without board
+    games, ``362`` match points), so that an event entered elsewhere can be exported
+    and read back, here or by the FIDE reference, with the same values. Games without
+    round numbers (a crosstable) are placed in the rounds of the Berger tables; a game
+    not played yet is written with a blank result.
     """
+    if t.kind == "game_points":
+        return _write_team(t)
     if t.kind != "result":
-        raise CrosstableError("TRF-16 holds individual games; this tournament has team or football scores")
-    assert t.rounds is not None and t.status is not None
-    rounds, white, black = t.rounds.copy(), t.white, t.black
-    if len(rounds) and not rounds.any():
-        rounds, flip = _berger_rounds(t)
-        white, black = np.where(flip, t.black, t.white), np.where(flip, t.white, t.black)
-    total = max([int(rounds.max()) if len(rounds) else 0, *(b.round for b in t.byes)])
-    n = len(t.names)
-    blocks = [[" " * 8 for _ in range(total)] for _ in range(n)]
-    for w, b, ws, bs, r, st, swap in zip(
-        white, black, t.white_score, t.black_score, rounds, t.status, white != t.white, strict=True
-    ):
-        if swap:
-            ws, bs = bs, ws
-        if st == PENDING:
-            codes = (" ", " ")
-        elif st == FORFEIT:
-            codes = ("+" if ws > bs else "-", "+" if bs > ws else "-")
-        else:
-            codes = {1: ("1", "0"), 0: ("=", "="), -1: ("0", "1")}[int(np.sign(ws - bs))]
-        blocks[int(w)][int(r) - 1] = f"{int(b) + 1:>4} w {codes[0]}"
-        blocks[int(b)][int(r) - 1] = f"{int(w) + 1:>4} b {codes[1]}"
-    for bye in t.byes:
-        if bye.kind != "absent":
-            blocks[bye.participant][bye.round - 1] = f"0000 - {_BYE_CODES[bye.kind]}"
-    points = Analysis(t).points.fractions()
-    lines = [
-        f"012 {t.source or 'crosstable export'}",
-        f"062 {n}",
-        *([f"042 {t.start_date}"] if t.start_date else []),
-        f"092 Individual: {'Swiss-System' if t.system == 'swiss' else 'Round-Robin'}",
-        f"XXR {total}",
-    ]
-    for k, name in enumerate(t.names):
-        rating = t.ratings[k] if t.ratings and t.ratings[k] else 0
-        pts = fmt_decimal(points[k]) if points[k] < 100 else ""
-        if pts and "." not in pts:
-            pts += ".0"
-        head = f"001 {k + 1:>4}      {name[:33]:<33} {rating:>4}{'':28}{pts:>4}{'':5}"
-        lines.append((head + "".join(f"  {b}" for b in blocks[k])).rstrip())
+        raise CrosstableError("TRF holds chess games; this tournament has football scores")
+    lines = _head_lines(t, "Individual", _placed(t)[3])
+    lines += _player_lines(t, t.names, list(range(len(t.names))))
+    lines += _adjustment_lines(t.adjustments, lambda i: i + 1)
     return "\n".join(lines) + "\n"
 
 
-def _berger_rounds(t: Tournament) -> tuple[np.ndarray, np.ndarray]:
+def _head_lines(t: Tournament, what: str, rounds: int) -> list[str]:
+    info = dict(t.info)
+    name = info.pop("012", None) or t.source or "crosstable export"
+    out = [f"012 {_clean(name)}"]
+    for code in ("022", "032"):
+        if code in info:
+            out.append(f"{code} {_clean(info.pop(code))}")
+    if t.start_date:
+        out.append(f"042 {_clean(t.start_date)}")
+    for code in sorted(c for c in info if c in KEPT and c not in ("062", "072", "082")):
+        out += [f"{code} {_clean(part)}" for part in info[code].split("\n")]
+    system = "Swiss-System" if t.system == "swiss" else "Round-Robin"
+    out.append(f"092 {what}: {system}")
+    if t.scoring.name != "chess" and t.kind == "result":
+        out.append(_score_record("162", t.scoring, _pab_points(t)))
+    out.append(f"XXR {rounds}")
+    return out
+
+
+def _clean(text: str) -> str:
+    """One line of text: no line breaks or control characters (a name that held one
+    would otherwise start a record of its own)."""
+    return "".join(ch if ch.isprintable() else " " for ch in text)
+
+
+def _pab_points(t: Tournament) -> Fraction | None:
+    values = {b.points for b in t.byes if b.kind == "pab"}
+    return values.pop() if len(values) == 1 else None
+
+
+def _score_record(code: str, sc: Scoring, pab: Fraction | None, team: bool = False) -> str:
+    """A ``162`` (or, with ``team``, ``362``) record: symbol in column 6 (``TW`` from 5),
+    its points in the four columns after it, nine columns each."""
+    parts = [("W", sc.win), ("D", sc.draw), ("L", sc.loss)] + ([("P", pab)] if pab is not None else [])
+    cells = "".join((f"T{symbol}" if team else f" {symbol}") + f"{_num(value):>4}   " for symbol, value in parts)
+    return f"{code} {cells}".rstrip()
+
+
+def _num(value: Fraction) -> str:
+    text = fmt_decimal(value)
+    return text if "." in text or "/" in text else text + ".0"
+
+
+def _placed(t: Tournament) -> tuple[IntArray, IntArray, IntArray, int]:
+    """Each game's round, white and black (the Berger tables' for games without round
+    numbers) and the number of rounds."""
+    assert t.rounds is not None
+    rounds, white, black = t.rounds, t.white, t.black
+    if len(rounds) and not rounds.any():
+        rounds, flip = _berger_rounds(t)
+        white, black = np.where(flip, t.black, t.white), np.where(flip, t.white, t.black)
+    played = int(rounds.max()) if len(rounds) else 0
+    return rounds, white, black, max([t.rounds_total or 0, played, *(b.round for b in t.byes)])
+
+
+def _player_lines(
+    t: Tournament, names: Sequence[str], order: Sequence[int], numbers: Sequence[int] | None = None
+) -> list[str]:
+    """``001`` lines of the individual tournament ``t``, participants in ``order``,
+    numbered ``numbers`` (by default 1, 2, …)."""
+    assert t.status is not None
+    numbers = list(numbers) if numbers is not None else [k + 1 for k in range(len(order))]
+    number_of = {p: numbers[k] for k, p in enumerate(order)}
+    rounds, white, black, total = _placed(t)
+    blocks = [["          " for _ in range(total)] for _ in range(len(t.names))]
+    swapped = white != t.white
+    for g in range(len(white)):
+        w, b, r, st = int(white[g]), int(black[g]), int(rounds[g]), int(t.status[g])
+        ow, ob = int(t.white_outcome[g]), int(t.black_outcome[g])
+        if swapped[g]:
+            ow, ob = ob, ow
+        if st == PENDING:
+            codes = (" ", " ")
+        elif st == FORFEIT:
+            codes = ("+" if ow == WIN else "-", "+" if ob == WIN else "-")
+        else:
+            codes = ("10="[[WIN, LOSS, DRAW].index(ow)], "10="[[WIN, LOSS, DRAW].index(ob)])
+        blocks[w][r - 1] = f"{number_of[b]:>4} w {codes[0]}  "
+        blocks[b][r - 1] = f"{number_of[w]:>4} b {codes[1]}  "
+    for bye in t.byes:
+        if bye.kind != "absent":
+            blocks[bye.participant][bye.round - 1] = f"0000 - {_BYE_CODES[bye.kind]}  "
+    points = Analysis(t).points.fractions()
+    lines = []
+    for k, p in enumerate(order):
+        rating = t.ratings[p] if t.ratings and t.ratings[p] else 0
+        value = points[p]
+        pts = fmt_decimal(value) if value is not None and 0 <= value < 100 and value.denominator in (1, 2) else ""
+        if pts and "." not in pts:
+            pts += ".0"
+        head = f"001 {numbers[k]:>4}      {_clean(names[k])[:33]:<33} {rating:>4}{'':28}{pts:>4}{'':7}"
+        lines.append((head + "".join(blocks[p])).rstrip())
+    return lines
+
+
+def _adjustment_lines(adjustments: Sequence[Adjustment], number: object) -> list[str]:
+    out = []
+    for a in adjustments:
+        rnd = 999 if a.final else a.round
+        mp = _num(a.points) if a.points else ""
+        gp = _num(a.game_points) if a.game_points else mp
+        who = number(a.participant)  # type: ignore[operator]
+        out.append(f"299    {mp:>4}  {gp:>4}  {rnd:>3} {who:>4}")
+    return out
+
+
+def _berger_rounds(t: Tournament) -> tuple[IntArray, NDArray[np.bool_]]:
     """Round numbers (and whether to swap the colours) for the games of a round robin
     given without them, from the Berger tables (the second cycle reversed)."""
     n = len(t.names)
@@ -539,3 +1316,63 @@ def _berger_rounds(t: Tournament) -> tuple[np.ndarray, np.ndarray]:
         flip.append((berger_white != w) != (cycle % 2 == 1))
         seen[pair] = cycle + 1
     return np.array(out, dtype=np.int64), np.array(flip, dtype=bool)
+
+
+def _write_team(t: Tournament) -> str:
+    """A team event as TRF-2026: its players (kept from the file it was read from, or
+    made up board by board from the match scores) and its teams."""
+    squad = t.squad or _made_up_squad(t)
+    players = squad.players
+    numbers = list(range(1, len(players.names) + 1))
+    lines = _head_lines(t, "Team", max(_placed(t)[3], _placed(players)[3]))
+    if players.scoring.name != "chess":
+        lines.insert(-1, _score_record("162", players.scoring, None))
+    if t.scoring.name != "team":
+        lines.insert(-1, _score_record("362", t.scoring, None, team=True))
+    lines += _player_lines(players, players.names, list(range(len(players.names))), numbers)
+    for k, members in enumerate(squad.members):
+        head = f"310 {k + 1:>3} {_clean(t.names[k])[:32]:<32}{'':33}"
+        lines.append((head + "".join(f"{m + 1:>4} " for m in members)).rstrip())
+    pabs: dict[tuple[Fraction, Fraction], dict[int, int]] = {}
+    for b in t.byes:
+        if b.kind == "pab":
+            pabs.setdefault((b.points, b.game_points), {})[b.round] = b.participant + 1
+        elif b.kind in ("full", "half", "zero"):
+            lines.append(f"240 {_BYE_CODES[b.kind]} {b.round:>3} {b.participant + 1:>4}")
+    for (mp, gp), by_round in pabs.items():
+        cells = "".join(f"{by_round.get(r, 0) or '':>3} " for r in range(1, max(by_round) + 1))
+        lines.append(f"320 {_num(mp):>4} {_num(gp):>4} {cells}".rstrip())
+    assert t.rounds is not None and t.status is not None and t.boards is not None
+    for g in np.nonzero(~t.boards.present.any(axis=1))[0].tolist():
+        ow, ob = int(t.white_outcome[g]), int(t.black_outcome[g])
+        kind = {(WIN, LOSS): "+-", (LOSS, WIN): "-+"}.get((ow, ob), "--")
+        lines.append(f"330 {kind} {int(t.rounds[g]):>3} {int(t.white[g]) + 1:>3} {int(t.black[g]) + 1:>3}")
+    lines += _adjustment_lines(t.adjustments, lambda i: i + 1)
+    return "\n".join(lines) + "\n"
+
+
+def _made_up_squad(t: Tournament) -> Squad:
+    """Players for a team event known only by its match scores (a crosstable of game
+    points): every team gets one player per board, and each match's game points are
+    spread over the boards (wins first, a draw for a half, then losses)."""
+    assert t.rounds is not None and t.status is not None
+    d = t.score_denominator
+    boards = max(1, int(((t.white_score + t.black_score).max() if len(t.white) else 2) // d))
+    names = [f"{name} {b + 1}" for name in t.names for b in range(boards)]
+    rounds = t.rounds if t.rounds.any() else _berger_rounds(t)[0]
+    columns: list[list[int]] = [[], [], [], [], [], []]
+    for g in range(len(t.white)):
+        x = Fraction(int(t.white_score[g]), d)
+        for b in range(boards):
+            share = min(Fraction(1), max(Fraction(0), x - b))
+            halves = 2 if share >= 1 else 1 if share >= Fraction(1, 2) else 0
+            if b % 2:  # alternate colours from board to board
+                record = (int(t.black[g]) * boards + b, int(t.white[g]) * boards + b, 2 - halves, halves)
+            else:
+                record = (int(t.white[g]) * boards + b, int(t.black[g]) * boards + b, halves, 2 - halves)
+            for column, item in zip(columns, (*record, int(rounds[g]), int(t.status[g])), strict=True):
+                column.append(item)
+    players = Tournament.from_columns(names, columns, scoring=PRESET_SCORING["chess"])
+    players.byes = [Bye(b.participant * boards + k, b.round, "pab", Fraction(1))
+                    for b in t.byes if b.kind == "pab" for k in range(boards)]  # fmt: skip
+    return Squad(players, [[k * boards + b for b in range(boards)] for k in range(len(t.names))])

@@ -290,7 +290,7 @@ def render_potentials(names: list[str], result: Potentials, by: str, output: str
     order = sorted(range(len(names)), key=lambda i: (-key[i], i))
     pot_share, flow_share = result.normalised("potential"), result.normalised("flow")
 
-    def exact_or_float(x: Fraction | float) -> int | float:
+    def exact_or_float(x: Fraction | float) -> int | float | None:
         return json_number(x) if isinstance(x, Fraction) else float(x)
 
     if output == "json":

@@ -7,14 +7,25 @@ cut and median modifiers), :mod:`~crosstable.tiebreaks.spec` (a criterion as
 written), :mod:`~crosstable.tiebreaks.registry` (the codes, and reading a list
 against them) and :mod:`~crosstable.tiebreaks.words` (sums in words). The families:
 ``basic``, ``berger``, ``buchholz``, ``koya``, ``direct``, ``fide``, ``rating``,
-``football``, ``potential``; importing this package registers them all.
+``football``, ``potential``, ``team``; importing this package registers them all.
 
 >>> from crosstable.tiebreaks import REGISTRY
 >>> REGISTRY["SB"].name, REGISTRY["KS"].name
 ('Sonneborn–Berger', 'Koya system')
 """
 
-from crosstable.tiebreaks import basic, berger, buchholz, direct, fide, football, koya, potential, rating  # noqa: F401
+from crosstable.tiebreaks import (  # noqa: F401 - importing a family registers its criteria
+    basic,
+    berger,
+    buchholz,
+    direct,
+    fide,
+    football,
+    koya,
+    potential,
+    rating,
+    team,
+)
 from crosstable.tiebreaks.analysis import Analysis
 from crosstable.tiebreaks.columns import Column
 from crosstable.tiebreaks.registry import ALIASES, REGISTRY, Criterion, criterion, parse_list, parse_spec

@@ -7,6 +7,7 @@ editions, or the virtual opponent of 2009-2022).
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
@@ -16,7 +17,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from crosstable.errors import CriterionError
-from crosstable.model import DRAW, FORFEIT, LOSS, PENDING, WIN, IntArray, Tournament, add_exact
+from crosstable.model import DRAW, FORFEIT, LOSS, PENDING, WIN, Bye, IntArray, Tournament, add_exact
 from crosstable.tiebreaks.columns import Column, sum_by
 
 
@@ -35,6 +36,9 @@ class Rounds:
     round: IntArray
     played: NDArray[np.bool_]
     den: int
+    bye_index: IntArray | None = None
+    """For each row, its index in :attr:`Analysis.byes` (−1 for a game); ``None``:
+    every row is a game, in the order of the entries."""
 
     def of(self, i: int) -> list[int]:
         """The indices of participant i's rounds, by round, then opponent."""
@@ -105,20 +109,93 @@ class Analysis:
             return sum_by(self.p, values, self.n)
         return sum_by(self.p[mask], values[mask], self.n)
 
+    # -- rounds without a game: byes, and the absences the model implies ------------------
+    @cached_property
+    def byes(self) -> list[Bye]:
+        """The rounds without an opponent: the tournament's byes and, in an event played
+        in rounds, an absence (no points, a voluntary unplayed round) for every round up
+        to the last in which a participant has neither a game nor a bye (a withdrawal, a
+        late entry: FIDE C.07 art. 16)."""
+        t = self.t
+        byes = list(t.byes)
+        rounds = self.last_round
+        assert t.rounds is not None and t.status is not None
+        if rounds == 0 or (len(t.rounds) and int(t.rounds.min()) < 1):
+            return byes
+        width = max(rounds, int(t.rounds.max()) if len(t.rounds) else 0, *(b.round for b in byes))
+        taken = np.zeros((self.n, width + 1), dtype=bool)
+        taken[:, 0] = True
+        taken[:, rounds + 1 :] = True
+        taken[t.white, t.rounds] = True
+        taken[t.black, t.rounds] = True
+        for b in byes:
+            taken[b.participant, b.round] = True
+        for i, r in zip(*np.nonzero(~taken), strict=True):
+            byes.append(Bye(int(i), int(r), "absent", Fraction(0)))
+        return byes
+
+    @cached_property
+    def bye_p(self) -> IntArray:
+        return np.array([b.participant for b in self.byes], dtype=np.int64)
+
+    @cached_property
+    def bye_round(self) -> IntArray:
+        return np.array([b.round for b in self.byes], dtype=np.int64)
+
+    @cached_property
+    def bye_outcome(self) -> IntArray:
+        return np.array([b.outcome for b in self.byes], dtype=np.int64)
+
+    @cached_property
+    def bye_vur(self) -> NDArray[np.bool_]:
+        return np.array([b.voluntary for b in self.byes], dtype=bool)
+
+    # -- the scores -------------------------------------------------------------------------
+    @cached_property
+    def results(self) -> Column:
+        """Each participant's points from its results alone: its games (the scoring's
+        points for each outcome) and its rounds without an opponent (each bye's own
+        points); no adjustment. This is what opponents see."""
+        counts = self.outcome_counts @ self.t.scoring.units()
+        extra = [(b.participant, b.points) for b in self.t.byes if b.points]
+        return Column(*add_exact(counts, self.D, extra))
+
     @cached_property
     def points(self) -> Column:
-        """The primary score S: points (match points in team events), from the
-        outcome counts and the scoring's points per outcome, plus the points of the
-        rounds without an opponent (each bye's own, e.g. a TRF-2026 ``162``/``299``
-        value) and any adjustment (points deducted or awarded outside the games)."""
+        """The primary score S (PTS; match points in team events): the results plus
+        every adjustment (points deducted or awarded outside the games)."""
         return Column(*self.t.score_units(self.outcome_counts))
 
     @cached_property
-    def game_points(self) -> Column:
+    def own_score(self) -> Column:
+        """The participant's own score as its dummy opponents take it (FIDE C.07 art.
+        16): the results plus the adjustments that are not final (TRF round 999)."""
+        return self._with_adjustments(self.results, lambda a: a.points, final=False)
+
+    @cached_property
+    def own_game_points(self) -> Column:
+        """:attr:`own_score` on game points: the game results plus the game points of
+        the adjustments that are not final."""
+        return self._with_adjustments(self.game_results, lambda a: a.game_points, final=False)
+
+    @cached_property
+    def game_results(self) -> Column:
         """Σ of the participant's own game scores (game points; goals for football),
-        with the game points of its byes (team events)."""
+        with the game points of its byes (team events); no adjustment."""
         extra = [(b.participant, b.game_points) for b in self.t.byes if b.game_points]
         return Column(*add_exact(self.group_sum(self.gs), self.t.score_denominator, extra))
+
+    @cached_property
+    def game_points(self) -> Column:
+        """The game points (GPTS; goals for football): :attr:`game_results` plus the
+        game points of every adjustment."""
+        return self._with_adjustments(self.game_results, lambda a: a.game_points, final=True)
+
+    def _with_adjustments(self, col: Column, amount: Any, final: bool) -> Column:
+        extra = [(a.participant, amount(a)) for a in self.t.adjustments if (final or not a.final) and amount(a)]
+        if not extra:
+            return col
+        return Column(*add_exact(col.num.copy(), col.den, extra))
 
     @cached_property
     def outcome_counts(self) -> IntArray:
@@ -130,43 +207,108 @@ class Analysis:
         """``counts[i, k]``: i's rounds without an opponent that count as outcome k
         (a full-point bye as a win, a half-point bye as a draw, the others as losses)."""
         out = np.zeros((self.n, 3), dtype=np.int64)
-        for b in self.t.byes:
-            out[b.participant, b.outcome] += 1
+        np.add.at(out, (self.bye_p, self.bye_outcome), 1)
         return out
 
     @cached_property
+    def swiss(self) -> bool:
+        return self.t.system == "swiss"
+
+    @cached_property
     def unplayed_rules(self) -> bool:
-        """Whether FIDE C.07 art. 16 applies: a Swiss event with forfeits or byes."""
-        t = self.t
-        return t.system == "swiss" and (bool(t.byes) or bool(np.any(self.status == FORFEIT)))
+        """Whether some round is not a game played over the board against an opponent
+        that counts as such: a bye, an absence, or (in a Swiss event) a forfeit. Without
+        any, every sum over rounds is a sum over the games."""
+        return bool(self.byes) or (self.swiss and bool(np.any(self.status == FORFEIT)))
+
+    @cached_property
+    def last_present(self) -> IntArray:
+        """Each participant's last round that is not a voluntary unplayed round (a game
+        played, a forfeit won, a pairing-allocated or full-point bye); 0 if none."""
+        last = np.zeros(self.n, dtype=np.int64)
+        vur = (self.status == FORFEIT) & (self.r != WIN)
+        np.maximum.at(last, self.p[~vur], self.rnd[~vur])
+        keep = ~self.bye_vur
+        np.maximum.at(last, self.bye_p[keep], self.bye_round[keep])
+        return last
+
+    def _basis(self, name: str | None) -> tuple[Column, IntArray, IntArray, int]:
+        """The score of a basis (``None``/``MP``: points; ``GP``: game points): the
+        results as a Column, each game entry's and each bye's own score in its units,
+        and a draw's value in those units."""
+        if name == "GP":
+            res = self.game_results
+            scale = res.den // self.t.score_denominator
+            entry = self.gs * scale
+            bye_own = np.array([int(b.game_points * res.den) for b in self.byes], dtype=np.int64)
+            draw = int(self.game_points_of_a_draw * res.den)
+        else:
+            res = self.results
+            entry = self.pts * (res.den // self.D)
+            bye_own = np.array([int(b.points * res.den) for b in self.byes], dtype=np.int64)
+            draw = int(self.t.scoring.draw * res.den)
+        return res, entry, bye_own, draw
+
+    def draw_units(self, basis: str | None) -> int:
+        """A draw's value on a basis, in the units of :meth:`own_values`."""
+        return self._basis(basis)[3]
+
+    def adjusted_for(self, basis: str | None = None, fore: bool = False) -> Column:
+        """The score used as an opponent's in Buchholz-like sums (FIDE C.07 art. 16.3):
+        the results, except that a round without an opponent after the participant's
+        last round present (a withdrawal) counts as a draw in a Swiss event and as
+        nothing in a round robin; with ``fore``, a game of the last round counts as a
+        draw too (Fore Buchholz, art. 8.3)."""
+        key = f"adj:{basis}:{fore}"
+        if key in self.cache:
+            cached: Column = self.cache[key]
+            return cached
+        res, entry, bye_own, draw = self._basis(basis)
+        total = res.num.copy()
+        if self.t.fide_rules == "virtual":  # FIDE 2009-2022: every unplayed round counts as a draw
+            unplayed = self.status == FORFEIT
+            total += sum_by(self.p[unplayed], draw - entry[unplayed], self.n)
+            total += sum_by(self.bye_p, draw - bye_own, self.n)
+        else:
+            last = self.last_present
+            if fore:
+                last = self._fore_last(last)
+                total += self._fore_shift(entry, draw)
+            after = self.bye_round > last[self.bye_p]
+            target = draw if self.swiss else 0
+            total += sum_by(self.bye_p[after], target - bye_own[after], self.n)
+        column = Column(total, res.den)
+        self.cache[key] = column
+        return column
 
     @cached_property
     def adjusted(self) -> Column:
-        """The score used as an opponent's in Buchholz-like sums (FIDE C.07 art. 16.3):
-        the points, except that the rounds after a participant's last round with an
-        opponent or a full-point bye (a withdrawal: art. 16.2.5) count as draws."""
-        pts = self.points
-        if not self.unplayed_rules:
-            return pts
-        draw = int(self.t.scoring.draw * pts.den)
-        if self.t.fide_rules == "virtual":  # FIDE 2009-2022: every unplayed round counts as a draw
-            total = pts.num.copy()
-            scale = pts.den // self.D
-            unplayed = self.status == FORFEIT
-            total += sum_by(self.p[unplayed], draw - self.pts[unplayed] * scale, self.n)
-            for b in self.t.byes:
-                total[b.participant] += draw - int(b.points * pts.den)
-            return Column(total, pts.den)
-        last = np.zeros(self.n, dtype=np.int64)
-        np.maximum.at(last, self.p, self.rnd)
-        for b in self.t.byes:
-            if not b.voluntary:
-                last[b.participant] = max(last[b.participant], b.round)
-        total = pts.num.copy()
-        for b in self.t.byes:
-            if b.round > last[b.participant]:
-                total[b.participant] += draw - int(b.points * pts.den)
-        return Column(total, pts.den)
+        """:meth:`adjusted_for` the primary score (ABH)."""
+        return self.adjusted_for(None)
+
+    def _fore_paired(self) -> NDArray[np.bool_]:
+        """Who had a game (played or forfeited) in the last round."""
+        paired = np.zeros(self.n, dtype=bool)
+        paired[self.p[self.rnd == self.last_round]] = True
+        return paired
+
+    def _fore_last(self, last: IntArray) -> IntArray:
+        return np.where(self._fore_paired(), self.last_round, last)
+
+    def _fore_shift(self, entry: IntArray, draw: int) -> IntArray:
+        """What counting every game of the last round as a draw adds to each score."""
+        in_last = self.rnd == self.last_round
+        return sum_by(self.p[in_last], draw - entry[in_last], self.n)
+
+    def own_for(self, basis: str | None = None, fore: bool = False) -> Column:
+        """The participant's own score on a basis (the dummy opponent's, before the
+        2026 cap), with the last round as a draw under ``fore``."""
+        own = self.own_game_points if basis == "GP" else self.own_score
+        if not fore:
+            return own
+        res, entry, _, draw = self._basis(basis)
+        scale = own.den // res.den if own.den % res.den == 0 else 1
+        return Column(own.num + self._fore_shift(entry, draw) * scale, own.den)
 
     @cached_property
     def last_round(self) -> int:
@@ -179,79 +321,105 @@ class Analysis:
         of the last round counted as a draw."""
         if self.last_round == 0:
             raise CriterionError("FB needs round numbers (a TRF file or a games list with rounds)")
-        pts, adj = self.points, self.adjusted
-        scale = pts.den // self.D
-        last = self.rnd == self.last_round
-        last_pts = self.group_sum(np.where(last, self.pts, 0)) * scale
-        has_last = self.group_sum(last.astype(np.int64)) > 0
-        draw = int(self.t.scoring.draw * pts.den)
-        shift = np.where(has_last, draw - last_pts, 0)
-        return Column(pts.num + shift, pts.den), Column(adj.num + shift, adj.den)
+        return self.own_for(None, fore=True), self.adjusted_for(None, fore=True)
 
-    def round_values(self, basis: str | None, fore: bool = False) -> Rounds:
-        """Every round of every participant: a game played over the board is worth
-        the opponent's score. In a Swiss event with unplayed rounds (FIDE C.07 art. 16)
-        the opponent counts with its adjusted score, and a forfeit, a bye or an
-        absence is a game against a dummy opponent with the participant's own score
-        (2026 edition, art. 16.4: at most the real opponent's adjusted score for a
-        forfeit, a draw in every round for a bye); those rounds, unless won, are
-        voluntary unplayed rounds. ``fore`` scores the last round as draws (FB)."""
-        if not (self.unplayed_rules or fore):
-            col = self.basis(basis)
+    def round_values(
+        self,
+        basis: str | None,
+        fore: bool = False,
+        *,
+        predetermined: bool = False,
+        swiss: bool | None = None,
+        edition: str | None = None,
+    ) -> Rounds:
+        """Every round of every participant, as FIDE C.07 art. 16 counts it in sums over
+        rounds. A game counted as played (over the board; with ``predetermined`` (``/P``)
+        or in a round robin also a forfeit; with ``fore`` every game of the last round)
+        is worth the opponent's adjusted score. Any other round of a Swiss event is a
+        game against a dummy opponent with the participant's own score (2026 edition,
+        art. 16.4: at most the real opponent's adjusted score for a forfeit, a draw in
+        every round for a bye or an absence); those rounds, unless won, are voluntary
+        unplayed rounds. In a round robin a forfeit not counted is worth nothing and a
+        round without an opponent is left out. ``swiss`` (``/S``) does not count a round
+        robin's forfeits as played; ``edition`` (``/V``) overrides the event's."""
+        key = f"rv:{basis}:{fore}:{predetermined}:{swiss}:{edition}"
+        if key in self.cache:
+            cached: Rounds = self.cache[key]
+            return cached
+        rules = edition or self.t.fide_rules
+        treat_swiss = self.swiss
+        count_forfeits = predetermined or (not self.swiss and not swiss)
+        opp = self.adjusted_for(basis, fore)
+        forfeits_left_out = not count_forfeits and bool(np.any(self.status == FORFEIT))
+        if not (self.unplayed_rules or fore or forfeits_left_out):
             n_games = len(self.p)
-            # the games' own (compact) arrays, not copies: this is the path of every cut Buchholz
-            return Rounds(
-                self.p, self.r, col.num[self.q], np.broadcast_to(False, n_games),
-                self.q, self.rnd, np.broadcast_to(True, n_games), col.den,
+            # the games' own (compact) arrays, not copies: the path of every cut Buchholz
+            rounds = Rounds(
+                self.p, self.r, opp.num[self.q], np.broadcast_to(False, n_games),
+                self.q, self.rnd, np.broadcast_to(True, n_games), opp.den,
             )  # fmt: skip
-        draw = self.t.scoring.draw
-        if fore:
-            own, opp = self.fore
-        elif basis == "GP":  # team events on game points: the dummy has the team's game points
-            own = opp = self.game_points
-            draw = self.game_points_of_a_draw
-        else:
-            own, opp = self.points, self.adjusted
-        scale = opp.den // own.den if opp.den % own.den == 0 else 1
+            self.cache[key] = rounds
+            return rounds
+        own = self.own_for(basis, fore)
+        den = math.lcm(opp.den, own.den)
+        opp_num, own_num = opp.num * (den // opp.den), own.num * (den // own.den)
+        _, _, _, draw_units = self._basis(basis)
+        draw = Fraction(draw_units, opp.den)
         played = self.status != FORFEIT
-        if fore:  # the last round counts as played, as draws
+        if count_forfeits:
+            played = np.ones_like(played)
+        if fore:  # the last round counts as played
             played = played | (self.rnd == self.last_round)
-        dummy_games = own.num[self.p] * scale
-        bp = np.array([b.participant for b in self.t.byes], dtype=np.int64)
-        dummy_byes = own.num[bp] * scale
-        if self.t.fide_rules == "virtual":  # FIDE 2009-2022: the virtual opponent
-            dummy_games, dummy_byes = self._virtual_opponents(opp.den)
-        elif self.t.fide_rules >= "2026":  # art. 16.4: the dummy's score is capped
-            dummy_games = np.minimum(dummy_games, opp.num[self.q])
-            dummy_byes = np.minimum(dummy_byes, int(draw * self.last_round * opp.den))
-        games_value = np.where(played, opp.num[self.q], dummy_games)
-        games_vur = (~played) & (self.r == LOSS)
-        byes = self.t.byes
-        return Rounds(
-            np.concatenate([self.p.astype(np.int64), bp]),
-            np.concatenate([self.r.astype(np.int64), np.array([b.outcome for b in byes], dtype=np.int64)]),
-            np.concatenate([games_value, dummy_byes]),
-            np.concatenate([games_vur, np.array([b.voluntary for b in byes], dtype=bool)]),
-            np.concatenate([self.q.astype(np.int64), np.full(len(byes), -1, dtype=np.int64)]),
-            np.concatenate([self.rnd, np.array([b.round for b in byes], dtype=np.int64)]),
-            np.concatenate([played, np.zeros(len(byes), dtype=bool)]),
-            opp.den,
+        dummy_games = own_num[self.p]
+        bp = self.bye_p
+        dummy_byes = own_num[bp]
+        if rules == "virtual":  # FIDE 2009-2022: the virtual opponent
+            dummy_games, dummy_byes = self._virtual_opponents(den)
+        elif rules >= "2026":  # art. 16.4: the dummy's score is capped
+            dummy_games = np.minimum(dummy_games, opp_num[self.q])
+            dummy_byes = np.minimum(dummy_byes, int(draw * self.last_round * den))
+        if treat_swiss:
+            games_value = np.where(played, opp_num[self.q], dummy_games)
+            keep_byes = np.ones(len(bp), dtype=bool)
+        else:  # a round robin: a forfeit not counted is worth nothing, a bye is left out
+            games_value = np.where(played, opp_num[self.q], 0)
+            keep_byes = np.zeros(len(bp), dtype=bool)
+        games_vur = (~played) & (self.r != WIN)
+        kept = np.nonzero(keep_byes)[0]
+        rounds = Rounds(
+            np.concatenate([self.p.astype(np.int64), bp[keep_byes]]),
+            np.concatenate([self.r.astype(np.int64), self.bye_outcome[keep_byes]]),
+            np.concatenate([games_value, dummy_byes[keep_byes]]),
+            np.concatenate([games_vur, self.bye_vur[keep_byes]]),
+            np.concatenate([self.q.astype(np.int64), np.full(int(keep_byes.sum()), -1, dtype=np.int64)]),
+            np.concatenate([self.rnd, self.bye_round[keep_byes]]),
+            np.concatenate([played, np.zeros(int(keep_byes.sum()), dtype=bool)]),
+            den,
+            np.concatenate([np.full(len(self.p), -1, dtype=np.int64), kept]),
         )
+        self.cache[key] = rounds
+        return rounds
 
-    def own_game_points(self, size: int) -> IntArray:
-        """The game points scored in each round of :meth:`round_values` (the games
-        first, then the byes), in units of ``1/score_denominator``."""
-        own = np.zeros(size, dtype=np.int64)
-        own[: len(self.gs)] = self.gs
-        if size > len(self.gs):
-            den = self.t.score_denominator
-            own[len(self.gs) :] = [int(b.game_points * den) for b in self.t.byes]
-        return own
+    def own_values(self, rounds: Rounds, basis: str | None) -> tuple[IntArray, int]:
+        """What the participant scored in each row of ``rounds``: its points (``None``,
+        ``MP``) or its game points (``GP``) in that game or bye, as ``(numerators,
+        denominator)``."""
+        res, entry, bye_own, _ = self._basis(basis)
+        if rounds.bye_index is None:
+            return entry, res.den
+        n_games = len(self.p)
+        out = np.zeros(len(rounds.p), dtype=np.int64)
+        out[:n_games] = entry
+        out[n_games:] = bye_own[rounds.bye_index[n_games:]]
+        return out, res.den
 
     @cached_property
     def game_points_of_a_draw(self) -> Fraction:
         """The game points of a drawn match: half of what a match distributes (the
         number of boards in chess)."""
+        boards = self.t.boards
+        if boards is not None and boards.size:
+            return Fraction(boards.size * boards.win, 2 * self.t.score_denominator)
         if not len(self.t.white_score):
             return Fraction(0)
         most = int((self.t.white_score + self.t.black_score).max())
@@ -266,7 +434,7 @@ class Analysis:
         n_rounds = self.last_round
         per_round = np.zeros((self.n, n_rounds + 1), dtype=np.int64)  # column r: points in round r
         np.add.at(per_round, (self.p, self.rnd), self.pts * (den // self.D))
-        for b in self.t.byes:
+        for b in self.byes:
             per_round[b.participant, b.round] += int(b.points * den)
         before = np.cumsum(per_round, axis=1) - per_round  # score before each round
         win, draw = int(self.t.scoring.win * den), int(self.t.scoring.draw * den)
@@ -276,10 +444,8 @@ class Analysis:
             return result
 
         games = virtual(self.p.astype(np.int64), self.rnd, self.pts * (den // self.D))
-        bp = np.array([b.participant for b in self.t.byes], dtype=np.int64)
-        br = np.array([b.round for b in self.t.byes], dtype=np.int64)
-        got = np.array([int(b.points * den) for b in self.t.byes], dtype=np.int64)
-        return games, virtual(bp, br, got)
+        got = np.array([int(b.points * den) for b in self.byes], dtype=np.int64)
+        return games, virtual(self.bye_p, self.bye_round, got)
 
     @cached_property
     def pr(self) -> IntArray:
@@ -304,18 +470,12 @@ class Analysis:
         total: IntArray = self.outcome_counts.sum(axis=1)
         return total
 
-    def basis(self, name: str | None) -> Column:
-        """The opponents' score a weighted sum uses: ``MP``/points or ``GP``."""
-        if name == "GP":
-            return self.game_points
-        return self.points
-
     def opponent_sums(self, basis: str | None) -> tuple[Column, Column, Column]:
         """``(T_won, T_drawn, T_lost)``: the sums of the opponents' scores over the
         games won, drawn and lost."""
         key = f"T:{basis}"
         if key not in self.cache:
-            col = self.basis(basis)
+            col = self.adjusted_for(basis)
             if self.unplayed_rules:
                 rounds = self.round_values(basis)
                 sums = sum_by(rounds.p * 3 + rounds.r, rounds.value, 3 * self.n).reshape(self.n, 3)

@@ -12,6 +12,7 @@ from crosstable.tiebreaks.analysis import Analysis
 from crosstable.tiebreaks.columns import Column
 from crosstable.tiebreaks.registry import REGISTRY, criterion
 from crosstable.tiebreaks.spec import Spec
+from crosstable.tiebreaks.team import board_wins
 
 
 @criterion("PTS", "points", aliases=("POINTS",))
@@ -24,24 +25,30 @@ def points(a: Analysis, spec: Spec) -> Column:
     return a.points
 
 
-@criterion("WIN", "number of wins", aliases=("WINS",))
+@criterion("WIN", "number of wins", aliases=("WINS",), takes_basis=True)
 def wins(a: Analysis, spec: Spec) -> Column:
     """The number of rounds won: games won, forfeit wins and full-point byes.
 
     Source: FIDE C.07 art. 7.2 (WIN). Example (the Bulgarian article): Angelov beat
     Ganev, Kalchev and Getovski: WIN = 3; in the FIDE 2024 exercise player 6 won two
-    games and had a pairing-allocated bye: WIN = 3.
+    games and had a pairing-allocated bye: WIN = 3. ``WIN:GP`` in a team event counts
+    the boards won (a bye's boards and those of a match won by forfeit as wins).
     """
+    if spec.basis == "GP":
+        return Column(board_wins(a, over_the_board=False), 1)
     return Column((a.wins + a.bye_counts[:, WIN]).astype(np.int64), 1)
 
 
-@criterion("WON", "number of games won over the board")
+@criterion("WON", "number of games won over the board", takes_basis=True)
 def won(a: Analysis, spec: Spec) -> Column:
     """The number of games won over the board (forfeit wins not counted).
 
     Source: FIDE C.07 art. 7.3 (WON). Example: a player with two wins and a
-    forfeit win has WIN = 3 and WON = 2.
+    forfeit win has WIN = 3 and WON = 2. ``WON:GP`` counts the boards won over the
+    board in a team event.
     """
+    if spec.basis == "GP":
+        return Column(board_wins(a, over_the_board=True), 1)
     mask = (a.r == WIN) & (a.status != FORFEIT)
     return Column(a.group_sum(np.ones_like(a.r), mask), 1)
 

@@ -15,8 +15,9 @@ from fractions import Fraction
 
 import numpy as np
 
+from crosstable.model import IntArray
 from crosstable.numbers import fmt_decimal, fmt_vulgar
-from crosstable.tiebreaks.analysis import Analysis
+from crosstable.tiebreaks.analysis import Analysis, Rounds
 from crosstable.tiebreaks.columns import Column, column_of, sum_by
 from crosstable.tiebreaks.cuts import cut_sums
 from crosstable.tiebreaks.registry import criterion
@@ -35,56 +36,89 @@ PRESET_WEIGHTS: dict[str, tuple[Fraction, Fraction, Fraction] | None] = {
 }
 
 
-def weights(a: Analysis, spec: Spec) -> tuple[Fraction, Fraction, Fraction]:
-    """The (win, draw, loss) weights of a member of the family."""
+def weights(a: Analysis, spec: Spec) -> tuple[Fraction, Fraction, Fraction] | None:
+    """The (win, draw, loss) weights of a member of the family, or ``None`` for
+    Sonneborn–Berger proper, which weighs each opponent by what the participant
+    scored against it (the scoring's points, or game points with ``:GP``)."""
     if spec.args is not None:
         w, d, lo = spec.args
         return (w, d, lo)
     preset = PRESET_WEIGHTS[spec.code]
     if preset is not None:
         return preset
-    if a.t.kind == "game_points" and spec.basis != "MP":
-        return (F(1), F(1, 2), F(0))
-    s = a.t.scoring
-    return (s.win, s.draw, s.loss)
+    if a.t.kind == "game_points" and spec.basis is None:
+        return (F(1), F(1, 2), F(0))  # the 1957 Olympiad convention: the match result
+    return None
 
 
 def basis_of(a: Analysis, spec: Spec) -> str | None:
-    """Whose scores are weighted: ``:GP``/``:MP`` if given; in team events the
-    opponents' game points (the 1957 Olympiad convention of the Bulgarian article)."""
+    """Whose scores are weighted: ``:GP``/``:MP`` if given (the first letter of a
+    two-letter suffix); in team events the opponents' game points (the 1957 Olympiad
+    convention of the Bulgarian article)."""
     if spec.basis is not None:
-        return spec.basis
+        return spec.opponents_basis
     return "GP" if a.t.kind == "game_points" else None
 
 
-def weighted_sum(a: Analysis, spec: Spec) -> Column:
-    """``w_win·T_won + w_draw·T_drawn + w_loss·T_lost``, exactly; with ``/Cn`` or
-    ``/Mn`` the least (most) significant rounds are cut first: those against the
-    lowest (highest) opponents' scores, voluntary unplayed rounds first (FIDE C.07
-    art. 14, 16.5)."""
+def own_basis(spec: Spec) -> str | None:
+    """What the participant's own result counts as in SB: the second letter of a
+    two-letter suffix, else the suffix itself (``SB:GP``: game points)."""
+    if spec.basis is None:
+        return None
+    return spec.basis[1] + "P" if spec.basis[1] in "MG" else spec.basis
+
+
+def rounds_of(a: Analysis, spec: Spec, basis: str | None, fore: bool = False) -> Rounds:
+    """The rounds a sum over rounds takes, with the criterion's modifiers: ``/P``
+    (forfeits count as played), ``/S`` (a round robin treated as a Swiss event), ``/F``
+    (fore: the last round as draws), ``/V`` (an edition of C.07)."""
+    return a.round_values(
+        basis,
+        fore or spec.has("F"),
+        predetermined=spec.has("P"),
+        swiss=True if spec.has("S") else None,
+        edition=spec.edition,
+    )
+
+
+def own_per_round(a: Analysis, spec: Spec, rounds: Rounds) -> tuple[IntArray, int]:
+    """The participant's own weight in each round of ``rounds``: the family's weight
+    for the result, or (SB proper) what it scored; ``/D`` counts a draw instead."""
     w = weights(a, spec)
-    low, high = spec.cuts
-    if low or high:
-        return _cut_weighted(a, spec, w, low, high)
-    t_won, t_drawn, t_lost = a.opponent_sums(basis_of(a, spec))
-    return Column.combine([(w[0], t_won), (w[1], t_drawn), (w[2], t_lost)])
-
-
-def _cut_weighted(a: Analysis, spec: Spec, w: tuple[Fraction, Fraction, Fraction], low: int, high: int) -> Column:
-    basis = basis_of(a, spec)
-    rounds = a.round_values(basis)
+    if spec.has("D"):
+        draw = w[1] if w is not None else a.t.scoring.draw
+        return np.full(len(rounds.p), draw.numerator, dtype=np.int64), draw.denominator
+    if w is None:
+        own, den = a.own_values(rounds, own_basis(spec))
+        if spec.has("F"):  # fore: the last round's games as draws
+            draw_units = a.draw_units(own_basis(spec))
+            last = (rounds.round == a.last_round) & (rounds.opponent >= 0)
+            own = np.where(last, draw_units, own)
+        return own, den
     scale = math.lcm(*(x.denominator for x in w))
     by_outcome = np.array([int(w[2] * scale), int(w[1] * scale), int(w[0] * scale)], dtype=np.int64)
-    contribution = by_outcome[rounds.r] * rounds.value
+    return by_outcome[rounds.r], scale
+
+
+def weighted_sum(a: Analysis, spec: Spec) -> Column:
+    """``Σ own(r) · c(r)`` over the participant's rounds: each opponent's score (the
+    dummy opponent's for an unplayed round, FIDE C.07 art. 16) times the weight of the
+    result against it (SB proper: what the participant scored), exactly; with ``/Cn``
+    or ``/Mn`` the least (most) significant rounds are cut first: those against the
+    lowest (highest) opponents' scores, voluntary unplayed rounds first (art. 14, 16.5)."""
+    rounds = rounds_of(a, spec, basis_of(a, spec))
+    own, own_den = own_per_round(a, spec, rounds)
+    contribution = own * rounds.value
+    low, high = spec.cuts
     kept = cut_sums(rounds.p, a.n, contribution, low, high, key=rounds.value, vur=rounds.vur)
-    return Column(kept, rounds.den * scale).reduced()
+    return Column(kept, rounds.den * own_den).reduced()
 
 
 @criterion(
     "SB",
     "Sonneborn–Berger",
     aliases=("KB", "ZB", "NEUSTADTL", "BERGER"),
-    modifiers="CM",
+    modifiers="CMPSDF",
     takes_args=True,
     takes_basis=True,
 )
@@ -106,30 +140,13 @@ def sonneborn_berger(a: Analysis, spec: Spec) -> Column:
     Alexandrov (4½), Angelov (4), Ganev (2½) and beat Kalchev (1) and Getovski (0):
     SB = 2.5 + 2.25 + 2 + 1.25 + 1 + 0 = 9.
     """
-    if _game_point_form(a, spec):
-        return _game_point_sb(a, spec)
     return weighted_sum(a, spec)
 
 
-def _game_point_form(a: Analysis, spec: Spec) -> bool:
-    return spec.basis == "GP" and a.t.kind == "game_points" and spec.args is None
-
-
-def _game_point_sb(a: Analysis, spec: Spec) -> Column:
-    """FIDE's team ``SB:GP``: Σ (game points scored in the match × the opponent's game
-    points), with the cuts of C.07 art. 14 (the lowest opponents first); a bye counts
-    its game points times the dummy opponent's score."""
-    rounds = a.round_values("GP")
-    contribution = a.own_game_points(len(rounds.p)) * rounds.value
-    low, high = spec.cuts
-    if low or high:
-        kept = cut_sums(rounds.p, a.n, contribution, low, high, key=rounds.value, vur=rounds.vur)
-    else:
-        kept = sum_by(rounds.p, contribution, a.n)
-    return Column(kept, a.t.score_denominator * rounds.den).reduced()
-
-
-@criterion("SHM", "simplified Berger (Dvoretsky, Shmulyan)", aliases=("OB", "SIMPLIFIED-BERGER"), takes_basis=True)
+@criterion(
+    "SHM", "simplified Berger (Dvoretsky, Shmulyan)", aliases=("OB", "SIMPLIFIED-BERGER"), modifiers="CMPS",
+    takes_basis=True,
+)  # fmt: skip
 def simplified_berger(a: Analysis, spec: Spec) -> Column:
     """Simplified Berger coefficient: ``SHM = T_won − T_lost`` (weights 1, 0, −1).
 
@@ -142,7 +159,7 @@ def simplified_berger(a: Analysis, spec: Spec) -> Column:
     return weighted_sum(a, spec)
 
 
-@criterion("RIGA", "Riga coefficient", takes_basis=True)
+@criterion("RIGA", "Riga coefficient", modifiers="CMPS", takes_basis=True)
 def riga(a: Analysis, spec: Spec) -> Column:
     """Riga coefficient: ``R = 2·T_won + 1.5·T_drawn + T_lost``.
 
@@ -152,7 +169,7 @@ def riga(a: Analysis, spec: Spec) -> Column:
     return weighted_sum(a, spec)
 
 
-@criterion("GORIN", "Gorin coefficient", takes_basis=True)
+@criterion("GORIN", "Gorin coefficient", modifiers="CMPS", takes_basis=True)
 def gorin(a: Analysis, spec: Spec) -> Column:
     """Gorin coefficient: ``Γ = 4·T_won + 2·T_drawn + T_lost``.
 
@@ -209,9 +226,8 @@ def nnsb(a: Analysis, spec: Spec) -> Column:
 
 # -- explanations -----------------------------------------------------------------------
 def _explain_weighted(a: Analysis, spec: Spec, i: int, group: Sequence[int]) -> str:
-    if spec.code == "SB" and _game_point_form(a, spec):
-        return explain_rounds(a, spec, i, _game_point_sb(a, spec)[i], own_points=True)
-    return explain_rounds(a, spec, i, weighted_sum(a, spec)[i], weights=weights(a, spec))
+    rounds = rounds_of(a, spec, basis_of(a, spec))
+    return explain_rounds(a, spec, i, weighted_sum(a, spec)[i], rounds, own_per_round(a, spec, rounds))
 
 
 for _crit in (sonneborn_berger, simplified_berger, riga, gorin):
@@ -227,7 +243,7 @@ def _explain_gelb(a: Analysis, spec: Spec, i: int, group: Sequence[int]) -> str:
         q, r = int(a.q[e]), int(a.r[e])
         f = F(r, 2)
         n_q = int(a.games_played[q])
-        share = s[q] / (n_q * win)
+        share = s.value(q) / (n_q * win)
         terms.append(
             (f * (1 + share), f"{fmt_vulgar(f)} × (1 + {fmt_vulgar(s[q])}/{fmt_vulgar(n_q * win)}), {a.name(q)}")
         )
@@ -236,6 +252,6 @@ def _explain_gelb(a: Analysis, spec: Spec, i: int, group: Sequence[int]) -> str:
 
 @nnsb.explainer
 def _explain_nnsb(a: Analysis, spec: Spec, i: int, group: Sequence[int]) -> str:
-    s = a.points[i]
-    sb = weighted_sum(a, Spec("SB"))[i]
+    s = a.points.value(i)
+    sb = weighted_sum(a, Spec("SB")).value(i)
     return f"{spec.label} = S² + SB = {fmt_vulgar(s)}² + {fmt_decimal(sb)} = {fmt_decimal(s * s + sb)}"

@@ -20,46 +20,69 @@ from crosstable.model import IntArray
 
 @dataclass(frozen=True)
 class Column:
-    """Exact values, one per participant: ``num[i] / den``.
+    """Exact values, one per participant: ``num[i] / den``, or undefined where
+    ``undefined[i]`` (an average over no games, a rating criterion of an unrated field):
+    ``None``, never a made-up 0.
 
     ``num`` is an ``int64`` array, or an ``object`` array of Python ints when the
     values do not fit 64 bits.
 
-    >>> c = Column(np.array([47, 40]), 4)
+    >>> c = Column(np.array([47, 40, 0]), 4, np.array([False, False, True]))
     >>> c.fractions()
-    [Fraction(47, 4), Fraction(10, 1)]
+    [Fraction(47, 4), Fraction(10, 1), None]
     """
 
     num: NDArray[Any]
     den: int = 1
+    undefined: NDArray[np.bool_] | None = None
 
-    def __getitem__(self, i: int) -> Fraction:
+    def __getitem__(self, i: int) -> Fraction | None:
+        if self.undefined is not None and self.undefined[i]:
+            return None
         return Fraction(int(self.num[i]), self.den)
 
     def __len__(self) -> int:
         return len(self.num)
 
-    def fractions(self) -> list[Fraction]:
-        """The values as Fractions (one object per distinct value: scores repeat)."""
+    def value(self, i: int) -> Fraction:
+        """The value of participant i, which must be defined."""
+        value = self[i]
+        assert value is not None, "an undefined value"
+        return value
+
+    def fractions(self) -> list[Fraction | None]:
+        """The values as Fractions, ``None`` where undefined (one object per distinct
+        value: scores repeat)."""
         made: dict[int, Fraction] = {}
-        out = []
+        out: list[Fraction | None] = []
         for x in self.num.tolist():
             value = made.get(x)
             if value is None:
                 value = made[x] = Fraction(int(x), self.den)
             out.append(value)
+        if self.undefined is not None:
+            for i in np.nonzero(self.undefined)[0].tolist():
+                out[i] = None
         return out
+
+    def defined(self) -> list[Fraction]:
+        """The values of a column with none undefined (the points, counts, sums)."""
+        assert self.undefined is None or not self.undefined.any(), "an undefined value"
+        return [x for x in self.fractions() if x is not None]
 
     @staticmethod
     def combine(terms: Sequence[tuple[Fraction, Column]]) -> Column:
         """Exact ``Σ c_k · column_k`` over a common denominator."""
         den = math.lcm(*(c.denominator * col.den for c, col in terms))
         total: NDArray[Any] = np.zeros(len(terms[0][1].num), dtype=np.int64)
+        undefined = None
         for c, col in terms:
             factor = c.numerator * (den // (c.denominator * col.den))
             if factor:
                 total = total + factor * col.num
-        return Column(total, den).reduced()
+            if col.undefined is not None:
+                undefined = col.undefined if undefined is None else undefined | col.undefined
+        return Column(total, den, undefined).reduced()
 
     def reduced(self) -> Column:
         """The same values over the smallest common denominator."""
@@ -71,15 +94,20 @@ class Column:
             g = math.gcd(self.den, int(np.gcd.reduce(self.num)))
         if g == 1:
             return self
-        return Column(self.num // g, self.den // g)
+        return Column(self.num // g, self.den // g, self.undefined)
 
 
-def column_of(values: Sequence[Fraction]) -> Column:
-    """Exact Fractions as one Column over their common denominator."""
-    den = math.lcm(1, *(v.denominator for v in values))
-    nums = [v.numerator * (den // v.denominator) for v in values]
+def column_of(values: Sequence[Fraction | None]) -> Column:
+    """Exact Fractions (``None``: undefined) as one Column over their common denominator.
+
+    >>> column_of([Fraction(1, 2), None, Fraction(2)]).fractions()
+    [Fraction(1, 2), None, Fraction(2, 1)]
+    """
+    den = math.lcm(1, *(v.denominator for v in values if v is not None))
+    nums = [0 if v is None else v.numerator * (den // v.denominator) for v in values]
     arr = np.array(nums, dtype=np.int64 if max(map(abs, nums), default=0) < 2**62 else object)
-    return Column(arr, den)
+    missing = np.array([v is None for v in values], dtype=bool)
+    return Column(arr, den, missing if missing.any() else None)
 
 
 _EXACT = 2**53

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 
 import numpy as np
@@ -10,97 +10,132 @@ import numpy as np
 from crosstable.model import PLAYED, WIN
 from crosstable.numbers import fmt_decimal, fmt_vulgar
 from crosstable.tiebreaks.analysis import Analysis
-from crosstable.tiebreaks.columns import Column, column_of
+from crosstable.tiebreaks.columns import Column
 from crosstable.tiebreaks.registry import criterion
 from crosstable.tiebreaks.spec import Spec
 
 
 def counts_forfeits(a: Analysis, spec: Spec | None) -> bool:
     """Whether games decided by forfeit count among the tied: with ``/P`` (pairings
-    predetermined) and in every round robin; in a Swiss event, without ``/P``, only
-    the games played over the board count, and a pairing settled by forfeit is a
-    game not played (as the FIDE reference applies C.07 art. 6)."""
-    return a.t.system != "swiss" or (spec is not None and spec.modifier("P") is not None)
+    predetermined) and in every round robin (unless ``/S``); in a Swiss event, without
+    ``/P``, only the games played over the board count, and a pairing settled by
+    forfeit is a game not played (as the FIDE reference applies C.07 art. 6)."""
+    if spec is not None and spec.has("P"):
+        return True
+    return a.t.system != "swiss" and not (spec is not None and spec.has("S"))
 
 
-def _among(a: Analysis, group: Sequence[int], spec: Spec | None = None) -> tuple[list[Fraction], list[int], list[int]]:
-    """Points each member took from the others, games each played among them, and
-    how many pairings among them have no counted game."""
+def points_among(a: Analysis, group: Sequence[int], spec: Spec | None = None) -> tuple[list[Fraction], list[int]]:
+    """Points each member took from the others (a pair that met more than once counts
+    the average of its games, as the FIDE reference does) and how many of the others
+    each has not met."""
     pos = {p: k for k, p in enumerate(group)}
-    score = [0] * len(group)
-    met: list[set[int]] = [set() for _ in group]
     every = counts_forfeits(a, spec)
-    for k, p in enumerate(group):
+    game_points = spec is not None and spec.basis == "GP"
+    values, den = (a.gs, a.t.score_denominator) if game_points else (a.pts, a.D)
+    taken: dict[tuple[int, int], list[int]] = {}
+    for p in group:
         for e in a.entries_of(p).tolist():
             q = int(a.q[e])
             if q in pos and (every or a.status[e] == PLAYED):
-                score[k] += int(a.pts[e])
-                met[k].add(q)
-    missing = [len(group) - 1 - len(met[k]) for k in range(len(group))]
-    games = [len(m) for m in met]
-    return [Fraction(s, a.D) for s in score], games, missing
+                taken.setdefault((p, q), []).append(int(values[e]))
+    score = [Fraction(0)] * len(group)
+    met = [0] * len(group)
+    for (p, _q), pts in taken.items():
+        score[pos[p]] += Fraction(sum(pts), len(pts) * den)
+        met[pos[p]] += 1
+    return score, [len(group) - 1 - m for m in met]
 
 
-@criterion("DE", "direct encounter", aliases=("H2H-CHESS", "DIRECT"), modifiers="P", local=True)
+def assume_all_met(a: Analysis, spec: Spec | None) -> bool:
+    """In a round robin (unless ``/S``) the tied participants are taken to have all met."""
+    return a.t.system != "swiss" and not (spec is not None and spec.has("S"))
+
+
+def order_blocks(
+    group: Sequence[int],
+    among: Callable[[Sequence[int]], tuple[list[Fraction], list[int]]],
+    win: Fraction,
+    all_met: bool,
+) -> list[list[int]]:
+    """The direct-encounter order of a tied group, as blocks still tied (FIDE C.07 art.
+    6, as the FIDE reference applies it). ``among(members)`` gives each member's points
+    against the other members and how many of them it has not met. When all have met
+    (or ``all_met``: a round robin) they are ordered by those points; otherwise from the
+    top, one at a time, a participant is placed above the rest only when its points
+    exceed what any of the rest could reach by winning every game it has not played,
+    and after the first that cannot be placed the rest stay tied. Every block still
+    tied is examined again on the games among its own members, until nothing changes.
+
+    >>> won = {(0, 1): 1, (0, 2): 1}  # 0 beat 1 and 2, who have not met
+    >>> def among(g):
+    ...     score = [Fraction(sum(won.get((x, y), 0) for y in g)) for x in g]
+    ...     return score, [sum(1 for y in g if y != x and (x, y) not in won and (y, x) not in won) for x in g]
+    >>> order_blocks([0, 1, 2], among, Fraction(1), False)
+    [[0], [1, 2]]
+    """
+    if len(group) < 2:
+        return [list(group)]
+    score, missing = among(group)
+    members = sorted(range(len(group)), key=lambda k: (-score[k], -(score[k] + missing[k] * win)))
+    blocks: list[list[int]] = []
+    if all_met or not any(missing):
+        for k in members:
+            if blocks and score[blocks[-1][-1]] == score[k]:
+                blocks[-1].append(k)
+            else:
+                blocks.append([k])
+    else:
+        rest = list(members)
+        while len(rest) > 1 and score[rest[0]] > max(score[k] + missing[k] * win for k in rest[1:]):
+            blocks.append([rest.pop(0)])
+        blocks.append(rest)
+    out: list[list[int]] = []
+    for block in blocks:
+        people = [group[k] for k in block]
+        if len(people) > 1 and len(blocks) > 1:
+            out.extend(order_blocks(people, among, win, all_met))
+        else:
+            out.append(people)
+    return out
+
+
+def direct_order(a: Analysis, group: Sequence[int], spec: Spec | None = None) -> list[list[int]]:
+    """:func:`order_blocks` on the games of the tournament (``spec``'s ``/P``, ``/S``
+    and ``:GP`` applied)."""
+    win = 2 * a.game_points_of_a_draw if spec is not None and spec.basis == "GP" else a.t.scoring.win
+    return order_blocks(group, lambda members: points_among(a, members, spec), win, assume_all_met(a, spec))
+
+
+@criterion("DE", "direct encounter", aliases=("H2H-CHESS", "DIRECT"), modifiers="PS", local=True, takes_basis=True)
 def direct_encounter(a: Analysis, spec: Spec, group: Sequence[int]) -> Column:
     """Direct encounter: the points the tied participants scored in the games among
     themselves.
 
-    If all the tied participants have met, they are ordered by those points, and
-    those still equal stay tied. If some have not met, a participant is placed
-    above others only when no result of the missing games could change that: its
-    points among them with every missing game lost exceed the others' with every
-    missing game won. The returned sort key is then a tier number, and the value
-    shown is the points among the tied.
+    If all the tied participants have met (always taken so in a round robin), they are
+    ordered by those points, and those still equal stay tied. If some have not met,
+    a participant is placed above the others only when no result of the missing games
+    could change that (see :func:`direct_order`). A block still tied is examined
+    again on the games among its own members. The returned sort key is a tier, and
+    the value shown is the points among the tied.
 
     Forfeits: in a round robin, and with ``/P`` (pairings predetermined) in any
     event, a game decided by forfeit counts with its result; in a Swiss event
     without ``/P`` only games played over the board count (see
-    :func:`counts_forfeits`).
+    :func:`counts_forfeits`); ``/S`` treats a round robin as a Swiss event.
 
     Source: FIDE C.07 (2023) art. 6; the ``/P`` modifier as in the TRF-2026 ``202``
     syntax and the FIDE reference implementation. Example (the Bulgarian article):
     Zhelyazkov and Angelov, tied on 4 points, drew with each other: DE ½ each, still
     tied, so the next criterion (SB) decides.
     """
-    score, _games, missing = _among(a, group, spec)
-    if not any(missing):
-        return column_of(score)
-    return Column(np.array(tiers(score, missing, a.t.scoring.win), dtype=np.int64), 1)
+    tier = {p: len(group) - k for k, block in enumerate(direct_order(a, group, spec)) for p in block}
+    return Column(np.array([tier[p] for p in group], dtype=np.int64), 1)
 
 
-def tiers(score: Sequence[Fraction], missing: Sequence[int], win: Fraction) -> list[int]:
-    """Order of tied participants who have not all met (FIDE C.07 art. 6): a top set
-    is separated from the rest when its lowest score, with every missing game lost,
-    beats the rest's highest, with every missing game won. Higher tier ranks higher.
-
-    >>> tiers([Fraction(2), Fraction(0), Fraction(0)], [0, 1, 1], Fraction(1))
-    [3, 2, 2]
-    """
-    low = list(score)
-    high = [s + m * win for s, m in zip(score, missing, strict=True)]
-    remaining = sorted(range(len(score)), key=lambda k: -low[k])
-    tier = [0] * len(score)
-    level = len(score)
-    while remaining:
-        size = next(
-            (
-                k
-                for k in range(1, len(remaining))
-                if min(low[x] for x in remaining[:k]) > max(high[x] for x in remaining[k:])
-            ),
-            len(remaining),
-        )
-        for x in remaining[:size]:
-            tier[x] = level
-        level -= 1
-        remaining = remaining[size:]
-    return tier
-
-
-def display_values(a: Analysis, group: Sequence[int], spec: Spec | None = None) -> list[Fraction]:
+def display_values(a: Analysis, group: Sequence[int], spec: Spec | None = None) -> list[Fraction | None]:
     """The value shown for DE: the points scored among the tied participants."""
-    return _among(a, group, spec)[0]
+    return list(points_among(a, group, spec)[0])
 
 
 @direct_encounter.explainer

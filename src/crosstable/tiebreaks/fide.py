@@ -49,11 +49,10 @@ def black_wins(a: Analysis, spec: Spec) -> Column:
 
 def _elected(a: Analysis) -> IntArray:
     played = (a.status == PLAYED) | (a.r == WIN)
-    byes = np.array([b.participant for b in a.t.byes if not b.voluntary], dtype=np.int64)
-    return sum_by(a.p, played.astype(np.int64), a.n) + np.bincount(byes, minlength=a.n)
+    return sum_by(a.p, played.astype(np.int64), a.n) + np.bincount(a.bye_p[~a.bye_vur], minlength=a.n)
 
 
-@criterion("GE", "games elected to play")
+@criterion("GE", "games elected to play", takes_basis=True)
 def games_elected(a: Analysis, spec: Spec) -> Column:
     """Rounds the participant elected to play: games played, forfeit wins and
     full-point byes (rounds it was ready to play).
@@ -64,7 +63,7 @@ def games_elected(a: Analysis, spec: Spec) -> Column:
     return Column(_elected(a), 1)
 
 
-@criterion("REP", "rounds elected to play")
+@criterion("REP", "rounds elected to play", takes_basis=True)
 def rounds_elected(a: Analysis, spec: Spec) -> Column:
     """Rounds elected to play (counted as GE).
 
@@ -74,21 +73,20 @@ def rounds_elected(a: Analysis, spec: Spec) -> Column:
     return Column(_elected(a), 1)
 
 
-@criterion("VUR", "voluntary unplayed rounds")
+@criterion("VUR", "voluntary unplayed rounds", lower_is_better=True, takes_basis=True)
 def voluntary_unplayed(a: Analysis, spec: Spec) -> Column:
     """The number of voluntary unplayed rounds: forfeit losses, half- and zero-point
-    byes, absences (fewer is better: ranked by the negative).
+    byes, absences (fewer is better).
 
     Source: FIDE C.07 art. 16 (VUR). Example (FIDE 2024 exercise): player 12 was
     absent in rounds 4 and 5: VUR = 2, ranked as −2.
     """
     forfeits = (a.status == FORFEIT) & (a.r == LOSS)
-    byes = np.array([b.participant for b in a.t.byes if b.voluntary], dtype=np.int64)
-    total = sum_by(a.p, forfeits.astype(np.int64), a.n) + np.bincount(byes, minlength=a.n)
-    return Column(-total, 1)
+    total = sum_by(a.p, forfeits.astype(np.int64), a.n) + np.bincount(a.bye_p[a.bye_vur], minlength=a.n)
+    return Column(total, 1)
 
 
-@criterion("NUM", "games played over the board")
+@criterion("NUM", "games played over the board", takes_basis=True)
 def games_played(a: Analysis, spec: Spec) -> Column:
     """The number of games played over the board (forfeits and byes not counted).
 
@@ -98,17 +96,25 @@ def games_played(a: Analysis, spec: Spec) -> Column:
     return _count(a, a.status == PLAYED)
 
 
-def round_points(a: Analysis) -> np.ndarray:
-    """``points[i, k]``: i's points in round k + 1 (units of 1/D), byes included."""
-    rounds = max([int(a.rnd.max()) if len(a.rnd) else 0, *(b.round for b in a.t.byes)])
+def round_points(a: Analysis, basis: str | None = None) -> tuple[np.ndarray, int]:
+    """``points[i, k]``: i's points (``:GP`` game points) in round k + 1, byes included,
+    and their denominator."""
+    rounds = max([a.last_round, int(a.rnd.max()) if len(a.rnd) else 0, *(b.round for b in a.t.byes)])
     out = np.zeros((a.n, max(rounds, 1)), dtype=np.int64)
-    np.add.at(out, (a.p, np.maximum(a.rnd, 1) - 1), a.pts)
+    if basis == "GP":
+        den = a.game_points.den
+        np.add.at(out, (a.p, np.maximum(a.rnd, 1) - 1), a.gs * (den // a.t.score_denominator))
+        for b in a.t.byes:
+            out[b.participant, b.round - 1] += int(b.game_points * den)
+        return out, den
+    den = a.results.den
+    np.add.at(out, (a.p, np.maximum(a.rnd, 1) - 1), a.pts * (den // a.D))
     for b in a.t.byes:
-        out[b.participant, b.round - 1] += int(b.points * a.D)
-    return out
+        out[b.participant, b.round - 1] += int(b.points * den)
+    return out, den
 
 
-@criterion("PS", "progressive scores", modifiers="C")
+@criterion("PS", "progressive scores", modifiers="C", takes_basis=True)
 def progressive(a: Analysis, spec: Spec) -> Column:
     """Progressive scores: the sum of the running score after every round; ``/Cn``
     leaves out the first n rounds' running scores.
@@ -116,10 +122,10 @@ def progressive(a: Analysis, spec: Spec) -> Column:
     Source: FIDE C.07 art. 7.7 (PS) and art. 14. Example (FIDE 2024 exercise):
     player 1 scored 1, ½, ½, 1, ½: running 1, 1½, 2, 3, 3½, PS = 11, PS/C1 = 10.
     """
-    points = round_points(a)
+    points, den = round_points(a, spec.basis)
     running = np.cumsum(points, axis=1)
     cut = spec.cuts[0]
-    return Column(running[:, cut:].sum(axis=1), a.D)
+    return Column(running[:, cut:].sum(axis=1), den)
 
 
 @criterion("ABH", "adjusted score")
@@ -139,10 +145,10 @@ for _crit in (black_games, black_wins, games_elected, rounds_elected, voluntary_
 
 @progressive.explainer
 def _explain_ps(a: Analysis, spec: Spec, i: int, group: Sequence[int]) -> str:
-    points = round_points(a)
+    points, den = round_points(a, spec.basis)
     running = np.cumsum(points[i])
     cut = spec.cuts[0]
-    terms = " + ".join(fmt_vulgar(Fraction(int(x), a.D)) for x in running[cut:])
+    terms = " + ".join(fmt_vulgar(Fraction(int(x), den)) for x in running[cut:])
     return f"{spec.label} = {terms} = {fmt_decimal(progressive(a, spec)[i])}"
 
 

@@ -33,14 +33,14 @@ def goals_for(a: Analysis, spec: Spec) -> Column:
     return a.game_points
 
 
-@criterion("GA", "goals conceded")
+@criterion("GA", "goals conceded", lower_is_better=True)
 def goals_against(a: Analysis, spec: Spec) -> Column:
-    """Goals conceded in all matches, ranked by −GA (fewer is better).
+    """Goals conceded in all matches (fewer is better).
 
     Source: league regulations (e.g. fewer goals conceded in some national leagues).
-    Example (2018 group H): Japan conceded 1 + 2 + 1 = 4, ranked as −4.
+    Example (2018 group H): Japan conceded 1 + 2 + 1 = 4.
     """
-    return Column(-goals_conceded(a), a.t.score_denominator)
+    return Column(goals_conceded(a), a.t.score_denominator)
 
 
 @criterion("GD", "goal difference")
@@ -137,7 +137,7 @@ def head_to_head_once(a: Analysis, spec: Spec, group: Sequence[int]) -> Column:
     return Column(np.array(h2h_tiers(a, group, False), dtype=np.int64), 1)
 
 
-def _h2h_display(a: Analysis, group: Sequence[int], spec: Spec | None = None) -> list[Fraction]:
+def _h2h_display(a: Analysis, group: Sequence[int], spec: Spec | None = None) -> list[Fraction | None]:
     return [Fraction(x, a.D) for x in mini_league(a, group)[0]]
 
 
@@ -183,15 +183,15 @@ def fair_play_points(c: Cards) -> int:
     return c.yellow + 3 * c.indirect_red + 4 * c.direct_red + 5 * c.yellow_and_direct_red
 
 
-@criterion("DISC", "UEFA disciplinary points")
+@criterion("DISC", "UEFA disciplinary points", lower_is_better=True)
 def disciplinary(a: Analysis, spec: Spec) -> Column:
-    """UEFA disciplinary points (fewer is better; ranked by their negative): yellow 1,
+    """UEFA disciplinary points (fewer is better): yellow 1,
     expulsion for two yellows 3, direct red 3, yellow then direct red 4.
 
     Source: UEFA EURO 2024 regulations, art. 18.01 h). Example: a team with 5 yellows
-    and one second-yellow expulsion has 5 + 3 = 8 points, ranked as −8.
+    and one second-yellow expulsion has 5 + 3 = 8 points.
     """
-    values = [-(c.yellow + 3 * c.indirect_red + 3 * c.direct_red + 4 * c.yellow_and_direct_red) for c in _cards(a)]
+    values = [c.yellow + 3 * c.indirect_red + 3 * c.direct_red + 4 * c.yellow_and_direct_red for c in _cards(a)]
     return Column(np.array(values, dtype=np.int64), 1)
 
 
@@ -230,14 +230,14 @@ def _external(code: str, name: str, source: str) -> None:
     def compute(a: Analysis, spec: Spec) -> Column:
         table = a.t.rankings.get(code, {})
         worst = max(table.values(), default=Fraction(0)) + 1
-        return column_of([-table.get(i, worst) for i in range(a.n)])
+        return column_of([table.get(i, worst) for i in range(a.n)])
 
     compute.__doc__ = (
         f"{name}: a value per team supplied from a file (``--ranking {code}=FILE``), lower is "
         f"better; teams without a value come last.\n\n    Source: {source}.\n\n"
         f"    Example: with {code} values Japan 61 and Senegal 27, Senegal is ahead.\n"
     )
-    crit = criterion(code, name)(compute)
+    crit = criterion(code, name, lower_is_better=True)(compute)
 
     @crit.explainer
     def _explain(a: Analysis, spec: Spec, i: int, group: Sequence[int]) -> str:
@@ -261,7 +261,7 @@ def _explain_goals(a: Analysis, spec: Spec, i: int, group: Sequence[int]) -> str
             f"GD = {fmt_decimal(scored)} scored − {fmt_decimal(conceded)} conceded = {fmt_decimal(scored - conceded)}"
         )
     if spec.code == "GA":
-        return f"GA = {fmt_decimal(conceded)} conceded (ranked as {fmt_decimal(-conceded)})"
+        return f"GA = {fmt_decimal(conceded)} conceded (fewer is better)"
     return f"GF = {fmt_decimal(scored)} scored"
 
 

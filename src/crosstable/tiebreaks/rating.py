@@ -11,11 +11,12 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 import numpy as np
+from numpy.typing import NDArray
 
-from crosstable.model import PLAYED
-from crosstable.numbers import fmt_decimal
+from crosstable.model import PLAYED, IntArray
+from crosstable.numbers import fmt_decimal, half_up
 from crosstable.tiebreaks.analysis import Analysis
-from crosstable.tiebreaks.columns import Column, sum_by
+from crosstable.tiebreaks.columns import Column, column_of, sum_by
 from crosstable.tiebreaks.cuts import cut_mask
 from crosstable.tiebreaks.registry import criterion, explain_value
 from crosstable.tiebreaks.spec import Spec
@@ -60,103 +61,139 @@ def dp(percent: int) -> int:
     return DP_TABLE[percent - 50] if percent >= 50 else -DP_TABLE[50 - percent]
 
 
-def half_up(x: Fraction) -> int:
-    """Round to the nearest whole number, halves up (FIDE C.07: ARO, TPR).
-
-    >>> half_up(Fraction(5, 2)), half_up(Fraction(-5, 2)), half_up(Fraction(7, 3))
-    (3, -2, 2)
-    """
-    return (2 * x.numerator + x.denominator) // (2 * x.denominator)
-
-
-def _rated_games(a: Analysis, spec: Spec) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
-    """Participant, opponent's rating and points of the games played over the board
-    that the cuts keep (None when someone is unrated). The cuts take the lowest
-    (highest) rated opponents; among equal ratings the earliest round from below, the
-    latest from above, as the FIDE reference does. With no more games than cuts,
-    nothing is kept."""
+def ratings_of(a: Analysis, spec: Spec) -> NDArray[np.int64] | None:
+    """Every participant's rating, an unrated one counted at ``/U<rating>`` or at the
+    tournament's :attr:`~crosstable.model.Tournament.unrated`; ``None`` when someone is
+    unrated and neither is given: the rating criteria are then undefined for everybody,
+    as the FIDE reference leaves them (a warning says so)."""
     ratings = a.t.ratings
+    fallback = spec.modifier("U")
+    unrated = int(fallback) if fallback is not None else a.t.unrated
     if ratings is None or any(r is None for r in ratings):
-        a.notes.append(f"{spec.label} needs every participant's rating; some are unrated, so it is 0 for all")
+        if unrated is None:
+            a.notes.append(
+                f"{spec.label} is undefined for everybody: some participants are unrated "
+                f"(give their rating with {spec.code}/U<rating>, e.g. {spec.code}/U1000, or --unrated)"
+            )
+            return None
+        return np.array([unrated if r is None else r for r in (ratings or [None] * a.n)], dtype=np.int64)
+    return np.array(ratings, dtype=np.int64)
+
+
+def _rated_games(a: Analysis, spec: Spec) -> tuple[IntArray, IntArray, IntArray] | None:
+    """Participant, opponent's rating and score in halves (1-½-0 whatever the scoring)
+    of the games played over the board that the cuts keep (``None`` when the ratings
+    are undefined). The cuts take the lowest (highest) rated opponents; among equal
+    ratings the earliest round from below, the latest from above, as the FIDE reference
+    does; under the 2009-2022 rules (``/V0``) each unplayed round uses up a cut first."""
+    ratings = ratings_of(a, spec)
+    if ratings is None:
         return None
     played = a.status == PLAYED
-    p, rating = a.p[played].astype(np.int64), np.array(ratings, dtype=np.int64)[a.q[played]]
+    p, rating = a.p[played].astype(np.int64), ratings[a.q[played]]
+    halves = a.r[played].astype(np.int64)  # the outcome codes LOSS 0, DRAW 1, WIN 2
     low, high = spec.cuts
-    keep = cut_mask(p, a.n, a.rnd[played], low, high, key=rating)
-    keep &= (np.bincount(p, minlength=a.n) > low + high)[p]
-    return p[keep], rating[keep], a.pts[played][keep]
+    games = np.bincount(p, minlength=a.n)
+    if (spec.edition or "") == "virtual" and low:
+        unplayed = np.maximum(a.last_round - games, 0)
+        keep = np.ones(len(p), dtype=bool)
+        for lows in sorted(set(np.maximum(low - unplayed, 0).tolist())):
+            who = np.maximum(low - unplayed, 0)[p] == lows
+            mask = cut_mask(p[who], a.n, a.rnd[played][who], lows, high, key=rating[who])
+            keep[np.nonzero(who)[0]] = mask
+    else:
+        keep = cut_mask(p, a.n, a.rnd[played], low, high, key=rating)
+        keep &= (games > low + high)[p]
+    return p[keep], rating[keep], halves[keep]
 
 
-def _average(a: Analysis, spec: Spec) -> tuple[list[Fraction | None], list[Fraction]] | None:
-    """Average opponents' rating and the percentage scored against them, after the cuts."""
+def _average(a: Analysis, spec: Spec) -> tuple[list[Fraction | None], list[Fraction | None]] | None:
+    """Average opponents' rating and the percentage scored against them, after the cuts
+    (``None`` for a participant without such games)."""
     games = _rated_games(a, spec)
     if games is None:
         return None
-    p, rating, pts = games
-    total, count, scored = sum_by(p, rating, a.n), np.bincount(p, minlength=a.n), sum_by(p, pts, a.n)
+    p, rating, halves = games
+    total, count, scored = sum_by(p, rating, a.n), np.bincount(p, minlength=a.n), sum_by(p, halves, a.n)
     averages: list[Fraction | None] = [
         Fraction(int(t), int(c)) if c else None for t, c in zip(total, count, strict=True)
     ]
-    percents = [Fraction(int(s), a.D * int(c)) * 100 if c else Fraction(0) for s, c in zip(scored, count, strict=True)]
+    percents: list[Fraction | None] = [
+        Fraction(int(s) * 50, int(c)) if c else None for s, c in zip(scored, count, strict=True)
+    ]
     return averages, percents
+
+
+def _undefined(a: Analysis) -> Column:
+    return Column(np.zeros(a.n, dtype=np.int64), 1, np.ones(a.n, dtype=bool))
 
 
 def _opponents_average(a: Analysis, values: Column) -> Column:
     """The average of the opponents' values over the games played over the board,
-    rounded halves up (APRO, APPO); 0 when someone is unrated."""
-    if a.t.ratings is None or any(r is None for r in a.t.ratings):
-        return Column(np.zeros(a.n, dtype=np.int64), 1)
+    rounded halves up (APRO, APPO), the opponents whose value is undefined left out."""
     played = a.status == PLAYED
+    if values.undefined is not None:
+        played &= ~values.undefined[a.q]
     p = a.p[played].astype(np.int64)
     total = sum_by(p, values.num[a.q[played]], a.n)
     count = np.bincount(p, minlength=a.n)
-    averages = [half_up(Fraction(int(s), int(c) * values.den)) if c else 0 for s, c in zip(total, count, strict=True)]
-    return Column(np.array(averages, dtype=np.int64), 1)
+    return column_of(
+        [
+            Fraction(half_up(Fraction(int(s), int(c) * values.den))) if c else None
+            for s, c in zip(total, count, strict=True)
+        ]
+    )
 
 
-@criterion("ARO", "average rating of opponents", modifiers="CM")
+@criterion("ARO", "average rating of opponents", modifiers="CMU")
 def average_rating(a: Analysis, spec: Spec) -> Column:
     """Average rating of the opponents met over the board, rounded to a whole number
     (halves up); ``/C1`` leaves out the lowest-rated opponent, ``/M1`` the lowest and
-    the highest.
+    the highest; undefined without such a game, and for everybody when someone is
+    unrated and no rating is given for them (``ARO/U1000``).
 
     Source: FIDE C.07 art. 10.1 (ARO), art. 14. Example: opponents rated 2400, 2300
     and 2150 give (2400 + 2300 + 2150) / 3 = 2283.3, ARO = 2283; ARO/C1 = 2350.
     """
     result = _average(a, spec)
     if result is None:
-        return Column(np.zeros(a.n, dtype=np.int64), 1)
+        return _undefined(a)
     averages, _ = result
-    return Column(np.array([half_up(x) if x is not None else 0 for x in averages], dtype=np.int64), 1)
+    return column_of([Fraction(half_up(x)) if x is not None else None for x in averages])
 
 
-@criterion("TPR", "tournament performance rating", modifiers="CM")
+@criterion("TPR", "tournament performance rating", modifiers="CMU")
 def performance(a: Analysis, spec: Spec) -> Column:
     """Tournament performance rating: ARO + dp(p), with p the percentage scored in
-    those games rounded to a whole number and dp from FIDE table 8.1(a).
+    those games (1-½-0, whatever the event's scoring) rounded to a whole number and dp
+    from FIDE table 8.1(a); undefined as ARO is.
 
     Source: FIDE C.07 art. 10.2 (TPR); FIDE Handbook B.02 table 8.1(a). Example:
     ARO 2283 and 2 points of 3 (67 %): TPR = 2283 + 125 = 2408.
     """
     result = _average(a, spec)
     if result is None:
-        return Column(np.zeros(a.n, dtype=np.int64), 1)
+        return _undefined(a)
     averages, percents = result
-    values = [half_up(x) + dp(half_up(pc)) if x is not None else 0 for x, pc in zip(averages, percents, strict=True)]
-    return Column(np.array(values, dtype=np.int64), 1)
+    return column_of(
+        [
+            Fraction(half_up(x) + dp(half_up(pc))) if x is not None and pc is not None else None
+            for x, pc in zip(averages, percents, strict=True)
+        ]
+    )
 
 
 def _explain(a: Analysis, spec: Spec, i: int, group: Sequence[int]) -> str:
     result = _average(a, spec)
     if result is None:
-        return f"{spec.label}: not every participant is rated"
+        return f"{spec.label} = – (undefined: some participants are unrated; give /U<rating>)"
     averages, percents = result
-    x = averages[i]
-    if x is None:
-        return f"{spec.label} = 0 (no rated games)"
+    x, pc = averages[i], percents[i]
+    if x is None or pc is None:
+        return f"{spec.label} = – (undefined: no game played over the board)"
     if spec.code == "ARO":
         return f"ARO = {fmt_decimal(x) if x.denominator in (1, 2, 4, 5, 10) else f'{float(x):.2f}'} → {half_up(x)}"
-    p = half_up(percents[i])
+    p = half_up(pc)
     return f"TPR = ARO {half_up(x)} + dp({p} %) {dp(p)} = {half_up(x) + dp(p)}"
 
 
@@ -164,26 +201,30 @@ average_rating.explainer(_explain)
 performance.explainer(_explain)
 
 
-@criterion("APRO", "average performance rating of opponents")
+@criterion("APRO", "average performance rating of opponents", modifiers="U")
 def average_performance(a: Analysis, spec: Spec) -> Column:
     """The average of the tournament performance ratings (TPR) of the opponents met
-    over the board, rounded to a whole number (halves up).
+    over the board, rounded to a whole number (halves up), opponents without a TPR
+    left out; undefined without any.
 
     Source: FIDE C.07 art. 10.4 (APRO). Example: opponents with TPR 2410, 2300 and
     2255 give 6965 / 3 = 2321.7, APRO = 2322.
     """
-    return _opponents_average(a, performance(a, Spec("TPR")))
+    tpr = performance(a, Spec("TPR", modifiers=spec.modifiers))
+    if tpr.undefined is not None and tpr.undefined.all():
+        return _undefined(a)
+    return _opponents_average(a, tpr)
 
 
-def _perfect(a: Analysis, spec: Spec) -> list[int] | None:
+def _perfect(a: Analysis, spec: Spec) -> list[int | None] | None:
     """The lowest whole rating whose expected scores against the opponents add up to at
-    least the score; opponents' lowest rating − 800 for no points."""
+    least the score (1-½-0); the opponents' lowest rating − 800 for no points."""
     games = _rated_games(a, spec)
     if games is None:
         return None
-    p, rating, pts = games
+    p, rating, halves = games
     count = np.bincount(p, minlength=a.n)
-    need = sum_by(p, pts, a.n) * 100  # in percent of a win, times D
+    need = sum_by(p, halves, a.n) * 50  # in percent
     lowest = np.full(a.n, 10_000, dtype=np.int64)
     highest = np.zeros(a.n, dtype=np.int64)
     np.minimum.at(lowest, p, rating)
@@ -191,63 +232,71 @@ def _perfect(a: Analysis, spec: Spec) -> list[int] | None:
     lo, hi = lowest - 801, highest + 800  # invariant: lo fails, hi succeeds
     while np.any(hi - lo > 1):
         mid = (lo + hi) // 2
-        got = sum_by(p, expected_percent(mid[p] - rating), a.n) * a.D * int(a.t.scoring.win)
+        got = sum_by(p, expected_percent(mid[p] - rating), a.n)
         ok = got >= need
         hi, lo = np.where(ok, mid, hi), np.where(ok, lo, mid)
     zero = need == 0
-    return [0 if not c else int(lowest[i] - 800) if zero[i] else int(hi[i]) for i, c in enumerate(count.tolist())]
+    return [None if not c else int(lowest[i] - 800) if zero[i] else int(hi[i]) for i, c in enumerate(count.tolist())]
 
 
-@criterion("PTP", "perfect tournament performance", modifiers="CM")
+@criterion("PTP", "perfect tournament performance", modifiers="CMU")
 def perfect_performance(a: Analysis, spec: Spec) -> Column:
     """Perfect tournament performance: the lowest rating whose expected scores against
     the opponents met over the board (FIDE table 8.1(b)) add up to at least the score
-    made against them; the lowest opponent's rating − 800 for no points.
+    made against them (1-½-0); the lowest opponent's rating − 800 for no points;
+    undefined without such a game.
 
     Source: FIDE C.07 art. 10.3 (PTP); FIDE Handbook B.02 table 8.1(b). Example: one
     win against a 2000 player: the lowest rating expected to score 100 % is 2736.
     """
     values = _perfect(a, spec)
-    return Column(np.array(values if values is not None else [0] * a.n, dtype=np.int64), 1)
+    if values is None:
+        return _undefined(a)
+    return column_of([Fraction(v) if v is not None else None for v in values])
 
 
-@criterion("APPO", "average perfect performance of opponents")
+@criterion("APPO", "average perfect performance of opponents", modifiers="U")
 def average_perfect(a: Analysis, spec: Spec) -> Column:
     """The average of the opponents' perfect tournament performances (PTP), rounded to
-    a whole number (halves up), over the games played over the board.
+    a whole number (halves up), over the games played over the board, opponents
+    without a PTP left out; undefined without any.
 
     Source: FIDE C.07 art. 10.5 (APPO). Example: opponents with PTP 2410 and 2301
     give 2355.5, APPO = 2356.
     """
-    return _opponents_average(a, perfect_performance(a, Spec("PTP")))
+    ptp = perfect_performance(a, Spec("PTP", modifiers=spec.modifiers))
+    if ptp.undefined is not None and ptp.undefined.all():
+        return _undefined(a)
+    return _opponents_average(a, ptp)
 
 
 for _crit in (perfect_performance, average_perfect, average_performance):
     _crit.explainer(explain_value)
 
 
-@criterion("RTNG", "own rating")
+@criterion("RTNG", "own rating", modifiers="U")
 def own_rating(a: Analysis, spec: Spec) -> Column:
-    """The participant's own rating (higher first); 0 when someone is unrated.
+    """The participant's own rating (higher first), an unrated participant counted at
+    ``/U<rating>``; undefined for everybody when someone is unrated and no rating is
+    given for them.
 
     Source: FIDE C.07 (2026) RTNG. Example: players rated 2400 and 2350 end level:
     the 2400 is placed first.
     """
-    ratings = a.t.ratings
-    if ratings is None or any(r is None for r in ratings):
-        a.notes.append(f"{spec.label} needs every participant's rating; some are unrated, so it is 0 for all")
-        return Column(np.zeros(a.n, dtype=np.int64), 1)
-    return Column(np.array(ratings, dtype=np.int64), 1)
+    ratings = ratings_of(a, spec)
+    if ratings is None:
+        return _undefined(a)
+    return Column(ratings, 1)
 
 
-@criterion("TPN", "tournament pairing number")
+@criterion("TPN", "tournament pairing number", lower_is_better=True)
 def pairing_number(a: Analysis, spec: Spec) -> Column:
-    """The tournament pairing (start) number, lower first: ranked by its negative.
+    """The tournament pairing (start) number, lower first.
 
     Source: FIDE C.07 (2026) TPN. Example: start numbers 3 and 7 level on everything:
-    number 3 is placed first (TPN −3 against −7).
+    number 3 is placed first.
     """
-    return Column(-np.arange(1, a.n + 1, dtype=np.int64), 1)
+    return Column(np.arange(1, a.n + 1, dtype=np.int64), 1)
 
 
 own_rating.explainer(explain_value)

@@ -5,15 +5,14 @@ made of, and the total (``SB = 2.5 (½ of Mikhailov's 5) + 2.25 (½ of Alexandro
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from fractions import Fraction
 
 import numpy as np
 
-from crosstable.model import DRAW, LOSS, WIN
+from crosstable.model import DRAW, LOSS, WIN, IntArray
 from crosstable.numbers import fmt_decimal, fmt_vulgar
-from crosstable.tiebreaks.analysis import Analysis
+from crosstable.tiebreaks.analysis import Analysis, Rounds
 from crosstable.tiebreaks.cuts import cut_mask
 from crosstable.tiebreaks.spec import Spec
 
@@ -34,7 +33,7 @@ def weight_phrase(w: Fraction, name: str, score: Fraction, outcome: int) -> str:
     return f"{fmt_vulgar(w)} × {name}'s {fmt_vulgar(score)}"
 
 
-def sum_text(label: str, terms: Sequence[tuple[Fraction, str]], total: Fraction) -> str:
+def sum_text(label: str, terms: Sequence[tuple[Fraction, str]], total: Fraction | None) -> str:
     """``LABEL = t1 (why) + t2 (why) − t3 (why) = total``, the style of the worked
     examples of the encyclopedia article on the Sonneborn–Berger coefficient.
 
@@ -55,52 +54,40 @@ def explain_rounds(
     a: Analysis,
     spec: Spec,
     i: int,
-    total: Fraction,
-    weights: tuple[Fraction, Fraction, Fraction] | None = None,
-    fore: bool = False,
-    own_points: bool = False,
+    total: Fraction | None,
+    rounds: Rounds,
+    own: tuple[IntArray, int] | None = None,
 ) -> str:
     """A sum over rounds in words: each round's value (the opponent's score, or the
-    dummy opponent's), times the weight of the result for the Berger family (or, with
-    ``own_points``, times the game points scored in that round: team ``SB:GP``), with
-    the rounds the modifiers cut named at the end."""
-    rounds = a.round_values(spec.basis, fore=fore)
+    dummy opponent's), times the participant's own weight in that round when ``own``
+    is given (the Berger family: the result's weight, or what it scored), with the
+    rounds the modifiers cut named at the end."""
     mine = rounds.of(i)
     value = rounds.value[mine]
-    by_outcome = None if weights is None else {2: weights[0], 1: weights[1], 0: weights[2]}
-    scale = 1 if weights is None else math.lcm(*(w.denominator for w in weights))
-    own: list[Fraction] = []
-    if own_points:
-        scored = a.own_game_points(len(rounds.p))[mine]
-        own = [Fraction(int(x), a.t.score_denominator) for x in scored]
-        contribution = scored * value
-    elif by_outcome is None:
-        contribution = value
-    else:
-        contribution = np.array([int(by_outcome[int(rounds.r[e])] * scale) * int(rounds.value[e]) for e in mine])
+    weight = None if own is None else [Fraction(int(x), own[1]) for x in own[0][mine]]
+    contribution = value if own is None else own[0][mine] * value
     low, high = spec.cuts
     keep = cut_mask(np.zeros(len(mine), dtype=np.int64), 1, contribution, low, high, key=value, vur=rounds.vur[mine])
     if len(mine) <= low + high:
         keep[:] = False
     terms: list[tuple[Fraction, str]] = []
     cut: list[str] = []
-    byes = {(b.participant, b.round): b.kind for b in a.t.byes}
+    kinds = {(b.participant, b.round): b.kind for b in a.byes}
     for k, e in enumerate(mine):
         score = Fraction(int(rounds.value[e]), rounds.den)
         q = int(rounds.opponent[e])
+        rnd = int(rounds.round[e])
         if rounds.played[e]:
             who = a.name(q)
         elif q >= 0:
             who = f"dummy (forfeit against {a.name(q)})"
         else:
-            who = f"dummy ({byes.get((i, int(rounds.round[e])), 'unplayed')} bye, round {int(rounds.round[e])})"
-        if own_points:
-            part, text = own[k] * score, f"{fmt_vulgar(own[k])} × {who}'s {fmt_vulgar(score)}"
-        elif by_outcome is None:
+            kind = kinds.get((i, rnd), "unplayed")
+            who = f"dummy ({'absent' if kind == 'absent' else kind + ' bye'}, round {rnd})"
+        if weight is None:
             part, text = score, who
         else:
-            w = by_outcome[int(rounds.r[e])]
-            part, text = w * score, weight_phrase(w, who, score, int(rounds.r[e]))
+            part, text = weight[k] * score, weight_phrase(weight[k], who, score, int(rounds.r[e]))
         if keep[k]:
             terms.append((part, text))
         else:
