@@ -25,7 +25,12 @@ def test_json_has_the_public_shape_and_the_seed_values() -> None:
     code, out, err = run("standings", SEED, "--tiebreaks", "SB,SHM", "--output", "json")
     assert code == 0, err
     data = json.loads(out)
-    assert list(data) == ["scoring", "tiebreaks", "standings", "warnings"]
+    # the public shape, and what every output says besides: the event, its format, system, rules and primary score
+    assert list(data) == [
+        "event", "format", "system", "rules", "scoring", "primary", "tiebreaks", "standings", "warnings",
+    ]  # fmt: skip
+    described = (data["format"], data["system"], data["rules"], data["primary"])
+    assert described == ("crosstable", "round-robin", None, "points")
     assert data["scoring"] == {"win": 1, "draw": 0.5, "loss": 0}
     assert data["tiebreaks"] == ["SB", "SHM"]
     expected = load_json("seed-7-players.expected.json")["standings"]  # the Bulgarian article

@@ -68,6 +68,13 @@ def main() -> None:
 @click.option("--discipline", default=None, type=click.Path(dir_okay=False), help="Cards and deductions per team.")
 @click.option("--ranking", "rankings", multiple=True, metavar="NAME=FILE", help="External ranking (FIFA, QUAL, PSO).")
 @click.option("--lots-seed", type=int, default=None, help="Seed of the drawing of lots (criterion LOT).")
+@click.option("--round", "after_round", type=click.IntRange(1, 999), default=None, help="The standings after round K.")
+@click.option(
+    "--unrated",
+    type=click.IntRange(0, 4000),
+    default=None,
+    help="Rating counted for unrated players in ARO, TPR, PTP, APRO, APPO, RTNG (default: those are undefined).",
+)
 @click.option(
     "--fide-rules",
     type=click.Choice(["2023", "2024", "2026", "virtual"]),
@@ -88,6 +95,8 @@ def standings(
     discipline: str | None,
     rankings: tuple[str, ...],
     lots_seed: int | None,
+    after_round: int | None,
+    unrated: int | None,
     fide_rules: str | None,
     output: str,
     fractions: bool,
@@ -97,8 +106,13 @@ def standings(
     """Rank the participants of FILE by points and tie-break criteria."""
     with _errors(file):
         t = _with_extras(read(file, fmt=fmt, scoring=scoring), discipline, rankings, lots_seed)
+        if after_round is not None:
+            t = t.after_round(after_round)
+        if unrated is not None:
+            t.unrated = unrated
         if fide_rules is not None:
             t.fide_rules = fide_rules
+            t.rules_reason = f"FIDE C.07 ({fide_rules} edition): --fide-rules {fide_rules}"
         s = rank(t, tiebreaks, rules=rules)
         text = render(s, output, "fraction" if fractions else "decimal", show_grid)
         explained = [s.explain(name) for name in explain_names]

@@ -20,6 +20,7 @@ both). Points come from the :class:`Scoring` applied to the outcomes.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import math
 import re
@@ -347,6 +348,8 @@ class Tournament:
     """Why :attr:`fide_rules` is the edition it is (the start date read, or its absence)."""
     system_reason: str | None = None
     """Why :attr:`system` is what it is (TRF ``092``, or inferred from the pairings)."""
+    format: str | None = None
+    """The format the event was read from (``trf``, ``crosstable``, ``games``, ``pgn``, ``json``)."""
     info: dict[str, str] = field(default_factory=dict)
     """Descriptive header records kept as the source gives them (TRF ``012`` event name,
     ``022`` city, ``032`` federation, ``052`` end date, ``102``/``112`` arbiters, ``122``
@@ -565,6 +568,45 @@ class Tournament:
         """How many games are still to be played."""
         assert self.status is not None
         return int(np.count_nonzero(self.status == PENDING))
+
+    def after_round(self, k: int) -> Tournament:
+        """The event as it stood after round ``k``: the games and byes of rounds 1 to k,
+        the adjustments of those rounds (and those of the whole event), ``k`` rounds.
+
+        >>> t = Tournament.from_games(["A", "B", "C"], [("A", "B", "1-0", 1), ("B", "C", "1-0", 2)])
+        >>> t.after_round(1).scores()
+        [Fraction(1, 1), Fraction(0, 1), Fraction(0, 1)]
+        """
+        assert self.rounds is not None and self.status is not None
+        if k < 1:
+            raise CrosstableError(f"--round {k}: rounds are numbered from 1")
+        if len(self.rounds) and not self.rounds.any():
+            raise CrosstableError("--round needs round numbers (a TRF file, or a games list with a round column)")
+        last = max([self.rounds_total or 0, int(self.rounds.max()) if len(self.rounds) else 0])
+        if k > last:
+            raise CrosstableError(f"--round {k}: the event has {last} rounds")
+        keep = self.rounds <= k
+        override = None if self.outcome_override is None else self.outcome_override[keep]
+        boards = None
+        if self.boards is not None:
+            b = self.boards
+            boards = Boards(b.white[keep], b.black[keep], b.played[keep], b.present[keep], b.size, b.win)
+        return dataclasses.replace(
+            self,
+            white=self.white[keep],
+            black=self.black[keep],
+            white_score=self.white_score[keep],
+            black_score=self.black_score[keep],
+            rounds=self.rounds[keep],
+            status=self.status[keep],
+            outcome_override=override,
+            boards=boards,
+            byes=[b for b in self.byes if b.round <= k],
+            adjustments=[a for a in self.adjustments if a.round <= k or a.final],
+            rounds_total=k,
+            declared={},
+            warnings=[w for w in self.warnings if not w.startswith("XXR announces")],
+        )
 
 
 def infer_kind(pairs: Sequence[tuple[Fraction, Fraction]], scoring: Scoring) -> ScoreKind:

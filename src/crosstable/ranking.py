@@ -49,6 +49,37 @@ def criteria_for(t: Tournament, tiebreaks: Sequence[str] | str | None, rules: st
     return parse_list(tiebreaks if tiebreaks is not None else default_criteria(t))
 
 
+PRIMARY = ("PTS", "MPTS", "GPTS")
+"""Codes that name the primary score: a list may start with one, as the FIDE reference's do."""
+
+
+def primary_of(specs: list[Spec], t: Tournament) -> tuple[list[Spec], str]:
+    """The criteria after the primary score, and what that score is: a list starting
+    with ``PTS`` or ``MPTS`` ranks by the points (match points), one starting with
+    ``GPTS`` (or ``PTS:GP``) by the game points, and then every later criterion that
+    takes ``:MP``/``:GP`` and has neither takes the game points too, as in the FIDE
+    reference.
+
+    >>> from crosstable.tiebreaks import parse_list
+    >>> t = Tournament.from_games(["A", "B"], [("A", "B", "1-0")])
+    >>> [s.label for s in primary_of(parse_list("PTS, BH"), t)[0]]
+    ['BH']
+    """
+    if not specs or specs[0].code not in PRIMARY:
+        return specs, "points"
+    first, rest = specs[0], specs[1:]
+    on_gp = (first.code == "GPTS" and first.basis != "MP") or (first.code != "GPTS" and first.basis == "GP")
+    if not on_gp or t.kind != "game_points":
+        return rest, "points"
+    respelled = [
+        Spec(s.code, s.args, s.modifiers, "GP", s.edition)
+        if s.basis is None and REGISTRY[s.code].takes_basis and s.code not in PRIMARY
+        else s
+        for s in rest
+    ]
+    return respelled, "game points"
+
+
 def declared_criteria(t: Tournament) -> list[str]:
     """The file's declared list, without the codes this version cannot compute (each
     is named in the tournament's warnings)."""
@@ -93,6 +124,9 @@ class Standings:
     analysis: Analysis
     warnings: list[str] = field(default_factory=list)
     groups: dict[tuple[str, int], list[int]] = field(default_factory=dict)
+    primary: str = "points"
+    """What the rows' ``points`` are: ``points`` (match points in a team event) or
+    ``game points`` (a list that starts with ``GPTS``)."""
 
     def __repr__(self) -> str:
         top = ", ".join(f"{r.place} {r.name}" for r in self.rows[:3])
@@ -172,19 +206,50 @@ class Standings:
                 row.update({key: json_number(v) for key, v in self.record(r.index).items()})
                 row["decided_by"] = r.ahead_on
             rows.append(row)
+        t = self.tournament
         return {
-            "scoring": {k: json_number(v) for k, v in self.tournament.scoring.as_dict().items()},
+            "event": t.info.get("012", t.source),
+            "format": t.format,
+            "system": t.system,
+            "rules": {"edition": t.fide_rules, "reason": t.rules_reason} if self.rounds_matter else None,
+            "scoring": {k: json_number(v) for k, v in t.scoring.as_dict().items()},
+            "primary": self.primary,
             "tiebreaks": self.labels,
             "standings": rows,
             "warnings": list(self.warnings),
         }
+
+    @property
+    def rounds_matter(self) -> bool:
+        """Whether the edition of FIDE C.07 changes anything: an event with rounds whose
+        unplayed rounds (byes, absences, forfeits) the criteria count."""
+        return self.analysis.last_round > 0 and self.analysis.unplayed_rules
+
+    def heading(self) -> list[str]:
+        """What was ranked and how, in words, for the head of every output: the event,
+        its format, system and scoring, the primary score, and (when unplayed rounds
+        count) the edition of FIDE C.07 and why it applies."""
+        t = self.tournament
+        name = t.info.get("012") or t.source or "the event"
+        system = "Swiss" if t.system == "swiss" else "round robin"
+        why = f" ({t.system_reason})" if t.system_reason else ""
+        sc = t.scoring
+        lines = [
+            name,
+            f"{(t.format or 'input').upper() if t.format == 'trf' else t.format or 'input'}; {system}{why}; "
+            f"scoring {sc.name} ({fmt_vulgar(sc.win)}-{fmt_vulgar(sc.draw)}-{fmt_vulgar(sc.loss)}); "
+            f"ranked by {self.primary}" + (f", then {', '.join(self.labels)}" if self.labels else ""),
+        ]
+        if self.rounds_matter:
+            lines.append(t.rules_reason or f"FIDE C.07 ({t.fide_rules} edition)")
+        return lines
 
 
 def rank(t: Tournament, tiebreaks: Sequence[str] | str | None = None, *, rules: str | None = None) -> Standings:
     """Compute the standings of ``t`` under a criteria list, or else the list of a
     preset regulation (``rules``, see :mod:`crosstable.rules`), or else
     :func:`default_criteria`."""
-    specs = criteria_for(t, tiebreaks, rules)
+    specs, primary = primary_of(criteria_for(t, tiebreaks, rules), t)
     seen: set[str] = set()
     for s in specs:
         if s.label in seen:
@@ -194,7 +259,7 @@ def rank(t: Tournament, tiebreaks: Sequence[str] | str | None = None, *, rules: 
         seen.add(s.label)
     a = Analysis(t)
     n = a.n
-    points = a.points
+    points = a.game_points if primary == "game points" else a.points
     values: dict[str, list[Fraction | None]] = {}
     groups_at: dict[tuple[str, int], list[int]] = {}
 
@@ -238,7 +303,7 @@ def rank(t: Tournament, tiebreaks: Sequence[str] | str | None = None, *, rules: 
         for p in g:
             position += 1
             rows.append(Row(position, place, p, t.names[p], pts[p], {k: v[p] for k, v in values.items()}))
-    labels = ["points"] + [s.label for s in specs]
+    labels = [primary] + [s.label for s in specs]
     for k in range(len(order) - 1):
         x, y = order[k], order[k + 1]
         if pts[x] != pts[y]:
@@ -247,7 +312,7 @@ def rank(t: Tournament, tiebreaks: Sequence[str] | str | None = None, *, rules: 
             if history[stage][x] != history[stage][y]:
                 rows[k].ahead_on = labels[stage]
                 break
-    standings = Standings(t, specs, rows, a, list(dict.fromkeys(t.warnings)), groups_at)
+    standings = Standings(t, specs, rows, a, list(dict.fromkeys(t.warnings)), groups_at, primary)
     standings.warnings.extend(_cross_check(standings))
     standings.warnings.extend(_flags(standings))
     standings.warnings.extend(dict.fromkeys(a.notes))  # each note once

@@ -38,17 +38,12 @@ def read_text(
     sc = Scoring.parse(scoring) if isinstance(scoring, str) else scoring
     if fmt == "auto":
         fmt = detect_format(text)
-    if fmt == "trf":
-        return read_trf(text, source, sc)
-    if fmt == "pgn":
-        return read_pgn(text, source, sc)
-    if fmt == "json":
-        return read_json(text, source, sc)
-    if fmt == "games":
-        return read_games(text, source, sc)
-    if fmt == "crosstable":
-        return read_crosstable(text, source, sc)
-    raise InputError(source, [Problem(f"unknown format {fmt!r}; choose one of {', '.join(FORMATS)}")])
+    readers = {"trf": read_trf, "pgn": read_pgn, "json": read_json, "games": read_games, "crosstable": read_crosstable}
+    if fmt not in readers:
+        raise InputError(source, [Problem(f"unknown format {fmt!r}; choose one of {', '.join(FORMATS)}")])
+    t = readers[fmt](text, source, sc)
+    t.format = fmt
+    return t
 
 
 def read(path: str | Path, *, fmt: str = "auto", scoring: str | Scoring | None = None) -> Tournament:

@@ -778,8 +778,8 @@ def _system(text: str | None, white: IntArray, black: IntArray, n: int) -> tuple
     met = counts[counts > 0]
     every = len(met) == n * (n - 1) // 2 and n > 1
     if every and met.min() == met.max() and met.max() <= 2:
-        return "round-robin", "every pair met " + ("once" if met.max() == 1 else "twice") + " (no 092 record)"
-    return "swiss", "not every pair met the same number of times (no 092 record)"
+        return "round-robin", "no 092 record: every pair met " + ("once" if met.max() == 1 else "twice")
+    return "swiss", "no 092 record: not every pair met once"
 
 
 def _record_warnings(h: _Header) -> list[str]:

@@ -92,7 +92,9 @@ def to_text(s: Standings, style: str = "decimal", crosstable: bool = False, widt
     if crosstable:
         console.print(crosstable_table(s, style))
     head, body = standings_table(s, style)
-    table = Table(title=s.tournament.source, show_edge=False, header_style="bold")
+    for line in s.heading():
+        console.print(line, markup=False, highlight=False)
+    table = Table(show_edge=False, header_style="bold")
     for k, h in enumerate(head):
         table.add_column(h, justify="left" if k == 1 else "right", no_wrap=True)
     for row in body:

@@ -86,6 +86,8 @@ class StandingsRequest(TournamentRequest):
     tiebreaks: list[str] | None = Field(None, description="Criteria in order, e.g. ['SB', 'BH/C1']; none: default.")
     rules: str | None = Field(None, description="A preset regulation: " + ", ".join(sorted(PRESETS)) + ".")
     fide_rules: FideRules | None = None
+    round: int | None = Field(None, ge=1, le=999, description="The standings after this round.")
+    unrated: int | None = Field(None, ge=0, le=4000, description="Rating counted for unrated players.")
     explain: bool = Field(False, description="Add every participant's explanation.")
     potentials: bool = Field(False, description="Add the Laplacian potentials and flows.")
     html: bool = Field(False, description="Add the standings and crosstable tables as HTML.")
@@ -232,6 +234,10 @@ def create_app(max_bytes: int = MAX_BYTES, max_participants: int = MAX_PARTICIPA
 
     def standings_of(req: StandingsRequest) -> Standings:
         t = tournament_of(req)
+        if req.round is not None:
+            t = t.after_round(req.round)
+        if req.unrated is not None:
+            t.unrated = req.unrated
         if req.fide_rules is not None:
             t.fide_rules = req.fide_rules
         return rank(t, req.tiebreaks, rules=req.rules or None)
