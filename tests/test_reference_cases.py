@@ -43,16 +43,20 @@ def compare(
     skip: frozenset[str] = frozenset(),
     after_round: int | None = None,
     unrated: int | None = None,
+    date_read: bool = False,
 ) -> list[str]:
     """Every difference between our standings of ``path`` by ``specs`` (after round
     ``after_round``, the reference's ``-n``; unrated players at ``unrated``, its ``-u``)
-    and the table."""
+    and the table. With ``date_read`` the reference's ``/V1`` columns (the edition it
+    would have taken from a date it cannot read) are compared with ours without it:
+    ours reads the date."""
     table = parse_table(expected, specs, [])
     t = crosstable.read(path)
     if after_round is not None:
         t = t.after_round(after_round)
     t.unrated = unrated
-    s = crosstable.rank(t, specs)  # the list starts with the primary score, as the reference's do
+    ours = [spec.replace("/V1", "") for spec in specs] if date_read else specs
+    s = crosstable.rank(t, ours)  # the list starts with the primary score, as the reference's do
     out = []
     labels = dict(zip(specs[1:], s.labels, strict=True))  # GPTS first: the later ones on game points
     for row in s.rows:

@@ -139,20 +139,17 @@ KEPT = {
 
 UNUSED = {
     "152": "initial colour",
-    "172": "national support",
+    "172": "national ratings: the rating criteria take the ratings of the 001 lines",
     "182": "pairing controller",
     "192": "encoded type of tournament",
     "222": "encoded time control",
     "250": "accelerated rounds",
     "260": "prohibited pairings",
-    "300": "out-of-order pairings",
-    "352": "board colour sequence",
     "801": "team information",
     "802": "team information",
 }
 """Records that cannot change the standings: read, and named once in the warnings."""
 
-_USED = {"001", "013", "042", "092", "142", "162", "202", "212", "240", "299", "310", "320", "330", "362", "XXR"}
 _EDITIONS = ((datetime.date(2026, 3, 1), "2026"), (datetime.date(2024, 8, 1), "2024"))
 _MONTHS = {m: k for k, m in enumerate(("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct",
                                        "nov", "dec"), 1)}  # fmt: skip
@@ -247,6 +244,7 @@ class _Header:
     )
     pab320: list[tuple[Fraction, Fraction, list[tuple[int, int, int]], int]] = field(default_factory=list)
     forfeits330: list[tuple[str, int, int, int, int]] = field(default_factory=list)
+    lineups: list[tuple[int, int, list[int]]] = field(default_factory=list)
     unused: dict[str, int] = field(default_factory=dict)
     unknown: dict[str, list[int]] = field(default_factory=dict)
 
@@ -296,6 +294,10 @@ def _header(text: str, problems: list[Problem]) -> _Header:
             _pab_line(line, lineno, h, problems)
         elif code == "330":
             _forfeit_line(line, lineno, h, problems)
+        elif code == "300":
+            _lineup_line(line, lineno, h, problems)
+        elif code == "352":
+            h.info["352"] = line[4:].strip()
         elif code in UNUSED or code.startswith("XX"):
             h.unused.setdefault(code, lineno)
         else:
@@ -449,6 +451,27 @@ def _pab_line(line: str, lineno: int, h: _Header, problems: list[Problem]) -> No
         elif int(text):
             teams.append((k, int(text), start + 1))
     h.pab320.append((values[0], values[1], teams, lineno))
+
+
+def _lineup_line(line: str, lineno: int, h: _Header, problems: list[Problem]) -> None:
+    """``300``: a team's players in board order for one match: round (5-7), the team
+    (9-11), its opponent (13-15), then start numbers every five columns from 17
+    (0: an empty board)."""
+    rnd = _round_of(line[4:7], lineno, 5, problems)
+    team = line[8:11].strip()
+    if not team.isdigit():
+        problems.append(Problem(f"{team!r} is not a team number", lineno, 9))
+        return
+    order = []
+    for k in range(16, len(line), 5):
+        text = line[k : k + 4].strip()
+        if text and not text.isdigit():
+            problems.append(Problem(f"{text!r} is not a start number", lineno, k + 1))
+            return
+        if text:
+            order.append(int(text))
+    if rnd:
+        h.lineups.append((rnd, int(team), order))
 
 
 _FORFEIT_TYPES = {"+-": (WIN, LOSS), "10": (WIN, LOSS), "WL": (WIN, LOSS), "WZ": (WIN, LOSS)}
@@ -922,7 +945,6 @@ def _team_event(
     sc = t.scoring
     den = sc.denominator
     units = sc.units()
-    size = max(len(m) for _, _, m, _ in teams)
     match_sc = _match_scoring(h.match_values)
     # the board games, grouped into matches
     matches: dict[tuple[int, int, int], list[int]] = {}
@@ -936,55 +958,63 @@ def _team_event(
         matches.setdefault(key, []).append(g)
     if problems:
         raise InputError(source, problems)
-    columns: list[list[int]] = [[], [], [], [], [], []]
-    overrides: list[tuple[int, int]] = []
-    board_rows: list[tuple[list[int], list[int], list[bool], list[bool]]] = []
+    in_match = {(rnd, side) for rnd, a, b in matches for side in (a, b)}
     met: set[tuple[int, int]] = set()
+    merged: dict[tuple[int, int], list[Bye]] = {}  # a player's bye in a round its team has a match: one of its boards
+    for bye in t.byes:
+        where = (bye.round, team_of[bye.participant])
+        if where in in_match and bye.kind in ("full", "half", "zero"):
+            merged.setdefault(where, []).append(bye)
+    lineups = {(rnd, team_index[num]): order for rnd, num, order in h.lineups if num in team_index}
+    credit = {"full": int(units[WIN]), "half": int(units[DRAW]), "zero": 0}
+    ordered: list[tuple[int, int, int, dict[int, list[_Board | None]]]] = []  # round, home, status, boards
     for (rnd, a, b), games in sorted(matches.items()):
-        points = {a: [0] * size, b: [0] * size}
-        played = [False] * size
-        present = [False] * size
-        first_board, white_team = size, a
-        any_played = any_forfeit = any_pending = False
+        entries: dict[int, list[_Board]] = {a: [], b: []}
+        first_board, home = len(numbers), a
+        status = PENDING
         for g in games:
             st = int(t.status[g])
+            status = PLAYED if PLAYED in (st, status) else FORFEIT if st == FORFEIT else status
             for side, p in ((0, int(t.white[g])), (1, int(t.black[g]))):
                 outcome = int(t.white_outcome[g] if side == 0 else t.black_outcome[g])
-                board = board_of[p]
-                points[team_of[p]][board] += int(units[outcome]) if st != PENDING else 0
-                present[board] = True
-                played[board] |= st == PLAYED
-                if side == 0 and board < first_board:
-                    first_board, white_team = board, team_of[p]
-            any_played |= st == PLAYED
-            any_forfeit |= st == FORFEIT
-            any_pending |= st == PENDING
-        home, away = white_team, b if white_team == a else a
-        x, y = sum(points[home]), sum(points[away])
-        status = PENDING if any_pending and not (any_played or any_forfeit) else PLAYED if any_played else FORFEIT
-        record = (home, away, x, y, rnd, status)
-        for column_list, item in zip(columns, record, strict=True):
+                entries[team_of[p]].append(_Board(p, int(units[outcome]) if st != PENDING else 0, st == PLAYED))
+                if side == 0 and board_of[p] < first_board:
+                    first_board, home = board_of[p], team_of[p]
+        for team in (a, b):
+            entries[team] += [
+                _Board(x.participant, credit[x.kind], False, x.kind == "zero") for x in merged.get((rnd, team), [])
+            ]
+        lined = {team: _board_order(entries[team], lineups.get((rnd, team)), board_of, index) for team in (a, b)}
+        ordered.append((rnd, home, status, lined))
+    size = len(h.info.get("352", "").strip()) or max((len(x) for *_, bs in ordered for x in bs.values()), default=1)
+    width = max([size, *(len(x) for *_, bs in ordered for x in bs.values())])
+    columns: list[list[int]] = [[], [], [], [], [], []]
+    overrides: list[tuple[int, int]] = []
+    board_points = np.zeros((len(ordered), 2, width), dtype=np.int64)
+    board_played = np.zeros((len(ordered), width), dtype=bool)
+    board_present = np.zeros((len(ordered), width), dtype=bool)
+    for m, (rnd, home, status, lined) in enumerate(ordered):
+        away = next(team for team in lined if team != home)
+        for side, team in enumerate((home, away)):
+            for k, entry in enumerate(lined[team]):
+                if entry is not None:
+                    board_points[m, side, k] = entry.points
+                    board_present[m, k] = True
+                    board_played[m, k] |= entry.played
+        x, y = (int(board_points[m, side].sum()) for side in (0, 1))
+        for column_list, item in zip(columns, (home, away, x, y, rnd, status), strict=True):
             column_list.append(item)
-        nil = x == y == 0 and status != PENDING
-        overrides.append((LOSS, LOSS) if nil else (-1, -1))
-        board_rows.append((points[home], points[away], played, present))
-        met |= {(rnd, a), (rnd, b)}
+        overrides.append((LOSS, LOSS) if x == y == 0 and status != PENDING else (-1, -1))
+        met |= {(rnd, home), (rnd, away)}
     names = [name for _, name, _, _ in teams]
     nil_matches = np.array(overrides, dtype=np.int64).reshape(-1, 2)
     team_t = Tournament.from_columns(
         names, columns, score_denominator=den, scoring=match_sc, kind="game_points", source=source,
         outcome_override=nil_matches,
     )  # fmt: skip
-    team_t.boards = Boards(
-        np.array([r[0] for r in board_rows], dtype=np.int64).reshape(-1, size),
-        np.array([r[1] for r in board_rows], dtype=np.int64).reshape(-1, size),
-        np.array([r[2] for r in board_rows], dtype=bool).reshape(-1, size),
-        np.array([r[3] for r in board_rows], dtype=bool).reshape(-1, size),
-    )
-    boards = max((row[3].count(True) for row in board_rows), default=size)  # the boards of a full match
-    team_t.boards.size, team_t.boards.win = boards, int(units[WIN])
-    win_gp = sc.win * boards
-    gp_worth = {"pab": win_gp, "full": win_gp, "half": sc.draw * boards, "zero": Fraction(0)}
+    team_t.boards = Boards(board_points[:, 0], board_points[:, 1], board_played, board_present, size, int(units[WIN]))
+    win_gp = sc.win * size
+    gp_worth = {"pab": win_gp, "full": win_gp, "half": sc.draw * size, "zero": Fraction(0)}
     for letter, _mp, gp, _rr, who, _line in h.abnormal:  # a letter alone: what that kind of bye is worth
         if letter != " " and not who and gp is not None and letter in _LETTER_KIND:
             gp_worth[_LETTER_KIND[letter]] = gp
@@ -1001,6 +1031,32 @@ def _team_event(
     team_t.warnings = list(t.warnings)
     team_t.squad = Squad(t, [[index[m] for m in members if m in index] for _, _, members, _ in teams])
     return team_t
+
+
+@dataclass(frozen=True)
+class _Board:
+    """A player's board in a team match: what it scored there, whether over the board,
+    whether it is a zero-point bye (a board lost without an opponent)."""
+
+    player: int
+    points: int
+    played: bool
+    zero_bye: bool = False
+
+
+def _board_order(
+    entries: list[_Board], lineup: list[int] | None, board_of: dict[int, int], index: dict[int, int]
+) -> list[_Board | None]:
+    """A team's boards of one match in order: as the ``300`` record of that match lines
+    them up, else by the players' order in the team, a board lost without an opponent
+    last, as the FIDE reference orders them."""
+    ordered = sorted(entries, key=lambda e: (e.zero_bye, board_of[e.player]))
+    if not lineup:
+        return list(ordered)
+    by_player = {e.player: e for e in ordered}
+    out: list[_Board | None] = [by_player.pop(index[num], None) if num in index else None for num in lineup]
+    rest = [e for e in ordered if e.player in by_player]
+    return [x if x is not None else (rest.pop(0) if rest else None) for x in out] + rest
 
 
 def _match_scoring(values: dict[str, Fraction]) -> Scoring:

@@ -7,8 +7,9 @@ its output, unchanged. ``tests/test_reference_cases.py`` ranks the same file wit
 same list and compares every value and rank with it. The TRF inputs were written for
 this project, each to show one feature (SOURCE.md names them).
 
-Usage: ``.venv/bin/python tests/data/reference/regenerate.py`` (gacrux 1.11.65 made the
-committed outputs).
+Usage: ``.venv/bin/python tests/data/reference/regenerate.py [FOLDER]`` (default: this
+folder; ``tests/data/real`` holds the real files' cases). gacrux 1.11.65 made the
+committed outputs.
 """
 
 from __future__ import annotations
@@ -22,21 +23,24 @@ from pathlib import Path
 HERE = Path(__file__).parent
 
 
-def cases() -> list[tuple[str, str, list[str]]]:
+def cases(folder: Path = HERE) -> list[tuple[str, str, list[str]]]:
+    """The cases of ``folder/cases.tsv``: name, file and the reference's arguments
+    (a fourth column, a note for the tests, is not the reference's)."""
     out = []
-    for line in (HERE / "cases.tsv").read_text(encoding="utf-8").splitlines():
+    for line in (folder / "cases.tsv").read_text(encoding="utf-8").splitlines():
         if line.strip() and not line.startswith("#"):
-            name, file, args = line.split("\t")
+            name, file, args = line.split("\t")[:3]
             out.append((name, file, shlex.split(args)))
     return out
 
 
 def main() -> int:
+    folder = Path(sys.argv[1]) if len(sys.argv) > 1 else HERE
     print(f"gacrux {version('gacrux')}")
-    for name, file, args in cases():
+    for name, file, args in cases(folder):
         cmd = [sys.executable, "-m", "gacrux.tiebreakchecker", "-i", file, "-d", "T", *args]
-        proc = subprocess.run(cmd, cwd=HERE, capture_output=True, text=True, check=False)
-        (HERE / f"{name}.tsv").write_text(proc.stdout, encoding="utf-8")
+        proc = subprocess.run(cmd, cwd=folder, capture_output=True, text=True, check=False)
+        (folder / f"{name}.tsv").write_text(proc.stdout, encoding="utf-8")
         status = "refused" if proc.stdout.startswith("### Error") else "ok"
         print(f"{name}: {status}")
     return 0
