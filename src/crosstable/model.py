@@ -262,6 +262,9 @@ class Squad:
 
     players: Tournament
     members: list[list[int]]
+    lineups: dict[tuple[int, int], tuple[int, list[int]]] = field(default_factory=dict)
+    """A team's players in board order for one match, where the source gives them (TRF
+    ``300``): (round, team) → (opponent team, player indices, −1 for an empty board)."""
 
 
 @dataclass(frozen=True)

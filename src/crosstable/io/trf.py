@@ -244,7 +244,7 @@ class _Header:
     )
     pab320: list[tuple[Fraction, Fraction, list[tuple[int, int, int]], int]] = field(default_factory=list)
     forfeits330: list[tuple[str, int, int, int, int]] = field(default_factory=list)
-    lineups: list[tuple[int, int, list[int]]] = field(default_factory=list)
+    lineups: list[tuple[int, int, int, list[int]]] = field(default_factory=list)
     unused: dict[str, int] = field(default_factory=dict)
     unknown: dict[str, list[int]] = field(default_factory=dict)
 
@@ -458,9 +458,9 @@ def _lineup_line(line: str, lineno: int, h: _Header, problems: list[Problem]) ->
     (9-11), its opponent (13-15), then start numbers every five columns from 17
     (0: an empty board)."""
     rnd = _round_of(line[4:7], lineno, 5, problems)
-    team = line[8:11].strip()
-    if not team.isdigit():
-        problems.append(Problem(f"{team!r} is not a team number", lineno, 9))
+    team, other = line[8:11].strip(), line[12:15].strip()
+    if not team.isdigit() or not other.isdigit():
+        problems.append(Problem(f"{team if not team.isdigit() else other!r} is not a team number", lineno, 9))
         return
     order = []
     for k in range(16, len(line), 5):
@@ -471,7 +471,7 @@ def _lineup_line(line: str, lineno: int, h: _Header, problems: list[Problem]) ->
         if text:
             order.append(int(text))
     if rnd:
-        h.lineups.append((rnd, int(team), order))
+        h.lineups.append((rnd, int(team), int(other), order))
 
 
 _FORFEIT_TYPES = {"+-": (WIN, LOSS), "10": (WIN, LOSS), "WL": (WIN, LOSS), "WZ": (WIN, LOSS)}
@@ -965,7 +965,7 @@ def _team_event(
         where = (bye.round, team_of[bye.participant])
         if where in in_match and bye.kind in ("full", "half", "zero"):
             merged.setdefault(where, []).append(bye)
-    lineups = {(rnd, team_index[num]): order for rnd, num, order in h.lineups if num in team_index}
+    lineups = {(rnd, team_index[num]): order for rnd, num, _other, order in h.lineups if num in team_index}
     credit = {"full": int(units[WIN]), "half": int(units[DRAW]), "zero": 0}
     ordered: list[tuple[int, int, int, dict[int, list[_Board | None]]]] = []  # round, home, status, boards
     for (rnd, a, b), games in sorted(matches.items()):
@@ -1029,7 +1029,15 @@ def _team_event(
     team_t.fide_rules, team_t.rules_reason, team_t.start_date = t.fide_rules, t.rules_reason, t.start_date
     team_t.rounds_total, team_t.criteria, team_t.info = t.rounds_total, t.criteria, t.info
     team_t.warnings = list(t.warnings)
-    team_t.squad = Squad(t, [[index[m] for m in members if m in index] for _, _, members, _ in teams])
+    team_t.squad = Squad(
+        t,
+        [[index[m] for m in members if m in index] for _, _, members, _ in teams],
+        {
+            (rnd, team_index[num]): (team_index.get(other, -1), [index.get(p, -1) for p in order])
+            for rnd, num, other, order in h.lineups
+            if num in team_index
+        },
+    )
     return team_t
 
 
@@ -1254,7 +1262,7 @@ def _head_lines(t: Tournament, what: str, rounds: int) -> list[str]:
             out.append(f"{code} {_clean(info.pop(code))}")
     if t.start_date:
         out.append(f"042 {_clean(t.start_date)}")
-    for code in sorted(c for c in info if c in KEPT and c not in ("062", "072", "082")):
+    for code in sorted(c for c in info if (c in KEPT or c == "352") and c not in ("062", "072", "082")):
         out += [f"{code} {_clean(part)}" for part in info[code].split("\n")]
     system = "Swiss-System" if t.system == "swiss" else "Round-Robin"
     out.append(f"092 {what}: {system}")
@@ -1395,6 +1403,9 @@ def _write_team(t: Tournament) -> str:
             pabs.setdefault((b.points, b.game_points), {})[b.round] = b.participant + 1
         elif b.kind in ("full", "half", "zero"):
             lines.append(f"240 {_BYE_CODES[b.kind]} {b.round:>3} {b.participant + 1:>4}")
+    for (rnd, team), (other, order) in sorted(squad.lineups.items()):
+        cells = "".join(f"{p + 1 if p >= 0 else 0:>4} " for p in order)
+        lines.append(f"300 {rnd:>3} {team + 1:>3} {other + 1:>3} {cells}".rstrip())
     for (mp, gp), by_round in pabs.items():
         cells = "".join(f"{by_round.get(r, 0) or '':>3} " for r in range(1, max(by_round) + 1))
         lines.append(f"320 {_num(mp):>4} {_num(gp):>4} {cells}".rstrip())
