@@ -1,37 +1,31 @@
-"""Benchmark against the FIDE reference, TieBreakServer (issue: FIDE TRF and tie-breaks).
+"""Benchmark against the FIDE reference, the FIDE Technical Commission's tie-break checker
+(``gacrux`` on the package registry, the same code as TieBreakServer).
 
 Whole process, same file, same run: ``crosstable standings FILE -t BH/C1,BH,SB,DE,WIN,ARO``
-against ``tiebreakchecker.py -i FILE -t PTS BH/C1 BH SB DE WIN ARO``, on the synthetic
-2,000-player 11-round Swiss and the 300-player round robin of
-``shared/examples/fide/synthetic``, with every PTS, BH/C1, BH, SB, WIN and ARO value
-and every participant's rank compared (DE is compared through the rank: our DE values
-are points among the tied, the reference's a rank).
+against ``python -m gacrux.tiebreakchecker -i FILE -d T -t PTS BH/C1 BH SB DE WIN ARO``, on the
+synthetic 2,000-player 11-round Swiss and the 300-player round robin (``tests/data/fide``),
+with every PTS, BH/C1, BH, SB, WIN and ARO value and every participant's rank compared
+(DE through the rank: the reference prints a rank within the tied group).
 
 Both programs' Python files are byte-compiled first (``compileall``), as a regular
-install does: this machine sets ``PYTHONDONTWRITEBYTECODE``, which would otherwise
-make every run of either compile its source again.
+install does. Usage (gacrux installed in the same environment, as by
+``pip install -e '.[test]'``)::
 
-TieBreakServer is not part of this project: fetch ``OttoMilvang/TieBreakServer`` and
-point ``TIEBREAKSERVER`` at its directory (Python 3.11, standard library and
-networkx; ``TIEBREAKSERVER_PYTHON`` names its interpreter, ``python3`` by default).
-Usage::
+    .venv/bin/python bench/bench_fide.py [DIR [FILE ...]]
 
-    TIEBREAKSERVER=/path/to/TieBreakServer .venv/bin/python bench/bench_fide.py [DIR [FILE ...]]
-
-where DIR holds ``swiss-2000p-11r.trf`` and ``rr-300p.trf`` (default:
-``../shared/examples/fide/synthetic``; ``tests/data/fide`` has copies). Ours is timed
-as the best of three runs, the reference (minutes) once.
+Ours is timed as the best of three runs, the reference (minutes on the round robin) once.
 """
 
 from __future__ import annotations
 
 import compileall
+import importlib.util
 import json
-import os
 import subprocess
 import sys
 import time
 from fractions import Fraction
+from importlib.metadata import version
 from pathlib import Path
 
 CODES = ["BH/C1", "BH", "SB", "WIN", "ARO"]
@@ -45,12 +39,12 @@ def run(cmd: list[str], cwd: str | None = None) -> tuple[float, str]:
 
 def main() -> None:
     here = Path(__file__).resolve().parent.parent
-    folder = (Path(sys.argv[1]) if len(sys.argv) > 1 else here.parent / "shared/examples/fide/synthetic").resolve()
-    python = os.environ.get("TIEBREAKSERVER_PYTHON", "python3")
-    tbs = os.environ.get("TIEBREAKSERVER")
-    if not tbs:
-        sys.exit("set TIEBREAKSERVER to a checkout of OttoMilvang/TieBreakServer")
-    for folder_to_compile in (here / "src", Path(tbs)):
+    folder = (Path(sys.argv[1]) if len(sys.argv) > 1 else here / "tests/data/fide").resolve()
+    reference = importlib.util.find_spec("gacrux")
+    if reference is None or reference.origin is None:
+        sys.exit("the reference is not installed: pip install 'gacrux>=1.11.65'")
+    print(f"gacrux {version('gacrux')}")
+    for folder_to_compile in (here / "src", Path(reference.origin).parent):
         compileall.compile_dir(folder_to_compile, quiet=1)
     for name in sys.argv[2:] or ["swiss-2000p-11r.trf", "rr-300p.trf"]:
         path = folder / name
@@ -67,8 +61,9 @@ def main() -> None:
         ]
         t_ours, ours_out = min(run(ours_cmd) for _ in range(3))  # best of three; the reference runs once
         ref_cmd = [
-            python,
-            "tiebreakchecker.py",
+            sys.executable,
+            "-m",
+            "gacrux.tiebreakchecker",
             "-i",
             str(path),
             "-t",
@@ -80,7 +75,7 @@ def main() -> None:
             "-d",
             "T",
         ]
-        t_ref, ref_out = run(ref_cmd, cwd=tbs)
+        t_ref, ref_out = run(ref_cmd)
         rows = [line.split("\t") for line in ref_out.splitlines() if line.strip()]
         head, differing = rows[0], 0
         standings = json.loads(ours_out)["standings"]
@@ -92,11 +87,10 @@ def main() -> None:
             for code in CODES:
                 if Fraction(str(mine["tiebreaks"][code])) != Fraction(row[head.index(code)]):
                     differing += 1
-            low, _, high = str(mine["place"]).partition("-")  # a shared place "5-6" admits either rank
-            if not int(low) <= int(row[head.index("Rank")]) <= int(high or low):
+            if int(str(mine["place"]).split("-")[0]) != int(row[head.index("Rank")]):  # "5-6" is rank 5
                 differing += 1
         print(
-            f"{name}: crosstable {t_ours:.2f} s, TieBreakServer {t_ref:.2f} s, ratio {t_ref / t_ours:.0f}x, "
+            f"{name}: crosstable {t_ours:.2f} s, gacrux {t_ref:.2f} s, ratio {t_ref / t_ours:.0f}x, "
             f"values and ranks differing: {differing} of {(len(CODES) + 2) * (len(rows) - 1)}"
         )
 

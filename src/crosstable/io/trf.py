@@ -81,6 +81,7 @@ from __future__ import annotations
 
 import datetime
 import re
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -724,7 +725,7 @@ def _bye_values(sc: Scoring, values: dict[str, Fraction]) -> tuple[dict[str, Fra
 def _names(h: _Header, numbers: list[int]) -> list[str]:
     """The players' names, a start number added to a name that appears twice."""
     names = [h.players[num].name for num in numbers]
-    seen = {name for name in names if names.count(name) > 1}
+    seen = {name for name, count in Counter(names).items() if count > 1}
     return [f"{name} ({num})" if name in seen else name for name, num in zip(names, numbers, strict=True)]
 
 
@@ -874,7 +875,7 @@ def _apply_299(
     applied to its matches): a result letter for a round replaces the players'
     results; no letter adds points; a letter alone sets nothing here (a warning)."""
     adjustments: list[Adjustment] = []
-    if teams:
+    if teams or not h.abnormal:
         return adjustments
     where = {(int(p), int(r)): (g, side) for side, col in enumerate((white, black)) for g, (p, r) in
              enumerate(zip(col, rnd, strict=True))}  # fmt: skip
@@ -1002,6 +1003,8 @@ def _team_event(
                     board_present[m, k] = True
                     board_played[m, k] |= entry.played
         x, y = (int(board_points[m, side].sum()) for side in (0, 1))
+        if status == FORFEIT and x > 0 and y > 0:
+            status = PLAYED  # every board forfeited, some each way: a match played, as the FIDE reference has it
         for column_list, item in zip(columns, (home, away, x, y, rnd, status), strict=True):
             column_list.append(item)
         overrides.append((LOSS, LOSS) if x == y == 0 and status != PENDING else (-1, -1))
@@ -1236,10 +1239,11 @@ def _team_abnormal(
 def write_trf(t: Tournament) -> str:
     """The tournament as TRF: an individual event as TRF-16 lines (with the TRF-2026
     ``162`` scoring record when it is not 1-½-0, and ``299`` records for adjustments),
-    a team event as TRF-2026 (the players' ``001`` lines, ``310`` teams, ``320``
-    pairing-allocated byes, ``240`` other byes, ``330`` matches forfeited without board
-    games, ``362`` match points), so that an event entered elsewhere can be exported
-    and read back, here or by the FIDE reference, with the same values. Games without
+    a team event as TRF-2026 (the players' ``001`` lines, ``310`` teams, ``300``
+    line-ups, ``320`` pairing-allocated byes, ``240`` other byes, ``330`` matches
+    forfeited without board games, ``352`` boards, ``362`` match points), so that an
+    event entered elsewhere can be exported and read back, here or by the FIDE
+    reference, with the same values. Games without
     round numbers (a crosstable) are placed in the rounds of the Berger tables; a game
     not played yet is written with a blank result.
     """

@@ -95,9 +95,10 @@ def _fide_cuts(
 ) -> NDArray[np.bool_]:
     """Which rounds stay after the cuts when some rounds are voluntary unplayed
     (FIDE C.07 art. 16.5, as the FIDE reference applies it): each low cut takes the
-    least significant voluntary unplayed round, unless the least significant round
-    of all contributes more than it, in which case that one is cut; high cuts take
-    the most significant rounds."""
+    voluntary unplayed round that contributes least (then the lowest score), unless
+    the least significant round of all (lowest score, then contribution) contributes
+    more than it, in which case that one is cut; high cuts take the most significant
+    rounds."""
     keep = np.ones(len(p), dtype=bool)
     order = np.argsort(p, kind="stable")
     bounds = np.searchsorted(p[order], np.arange(n + 1))
@@ -108,7 +109,7 @@ def _fide_cuts(
         for _ in range(lows):
             lowest = min(rounds, key=lambda e: (key[e], contribution[e]))
             voluntary = [e for e in rounds if vur[e]]
-            candidate = min(voluntary, key=lambda e: (key[e], contribution[e])) if voluntary else lowest
+            candidate = min(voluntary, key=lambda e: (contribution[e], key[e])) if voluntary else lowest
             cut = lowest if contribution[lowest] > contribution[candidate] else candidate
             rounds.remove(cut)
             keep[cut] = False

@@ -8,6 +8,7 @@ from fractions import Fraction
 import numpy as np
 from numpy.typing import NDArray
 
+from crosstable.model import IntArray
 from crosstable.numbers import fmt_vulgar
 from crosstable.tiebreaks.analysis import Analysis
 from crosstable.tiebreaks.columns import Column, sum_by
@@ -23,30 +24,59 @@ def limit_of(a: Analysis, spec: Spec) -> tuple[Fraction, Fraction]:
     return share, spec.modifier("L", Fraction(0)) or Fraction(0)
 
 
-def qualifies(a: Analysis, spec: Spec) -> NDArray[np.bool_]:
-    """Which participants reach the Koya limit. In a Swiss event (as the FIDE reference
-    reads it): a score, byes and adjustments included, of at least the share (50 %) of a
-    win in every round, plus the offset. In a round robin: a share of the games of at
-    least 50 % (wins + ½ draws over games played), plus the offset in points."""
+def games_counted(a: Analysis) -> IntArray:
+    """The games against which each participant's score is measured, as the FIDE
+    reference counts them: in a Swiss event every round; in a round robin every round
+    less the rests (one a cycle when the rounds are a multiple of the participants) and
+    less one for every participant never paired (no opponent, no pairing-allocated bye).
+    Without rounds (a crosstable, or games not played one a round), each
+    participant's games played."""
+    rounds = a.last_round
+    slots = a.p.astype(np.int64) * (rounds + 1) + a.rnd
+    if not rounds or (len(slots) and int(np.bincount(slots).max()) > 1):
+        return a.games_played
+    games = rounds
+    if a.t.system != "swiss":
+        if rounds % a.n == 0:
+            games -= rounds // a.n
+        paired = np.zeros(a.n, dtype=bool)
+        paired[a.p] = True
+        paired[[b.participant for b in a.byes if b.kind == "pab"]] = True
+        games -= int((~paired).sum())
+    return np.full(a.n, games, dtype=np.int64)
+
+
+def measured(a: Analysis, spec: Spec) -> tuple[list[Fraction], list[Fraction | None], bool]:
+    """Each participant's score as the Koya limit measures it, the limit it must reach
+    (``None``: no game counted, never reached), and whether the score is counted in
+    games (wins + ½ draws) rather than in points.
+
+    The limit is the share (50 %) of a win in every game counted
+    (:func:`games_counted`), plus the offset, on the score with byes and adjustments,
+    as the FIDE reference computes it. When a draw is not half a win or a loss is worth
+    something (3-1-0 football), a round robin measures the share of games instead:
+    (wins + ½ draws) against the share of the games counted."""
     share, offset = limit_of(a, spec)
-    if spec.basis == "GP":  # game points: a full match's worth in every round
-        own = a.own_game_points
-        needed = (2 * a.game_points_of_a_draw * a.last_round * share + offset) * own.den
-        return np.asarray(own.num * needed.denominator >= needed.numerator)
-    if a.t.system == "swiss" and a.last_round:
-        own = a.own_score
-        needed = (a.t.scoring.win * a.last_round * share + offset) * own.den
-        return np.asarray(own.num * needed.denominator >= needed.numerator)
-    twice = 2 * a.wins + a.draws  # twice the score in games, chess-style
-    win = a.t.scoring.win
-    # twice·win ≥ 2·(share·games·win + offset)  ⟺  the score in games reaches the limit
-    needed = 2 * (share * win * a.games_played.astype(object) + offset)
-    return np.asarray(
-        [
-            (tw * win >= nd) and g > 0
-            for tw, nd, g in zip(twice.tolist(), needed.tolist(), a.games_played.tolist(), strict=True)
-        ]
-    )
+    games = games_counted(a).tolist()
+    sc = a.t.scoring
+    in_games = spec.basis != "GP" and a.t.system != "swiss" and (2 * sc.draw != sc.win or sc.loss != 0)
+    if spec.basis == "GP":  # game points: a full match's worth in every game
+        own, worth = a.own_game_points, 2 * a.game_points_of_a_draw
+    else:
+        own, worth = a.own_score, sc.win
+    if in_games:
+        score = [Fraction(x, 2) for x in (2 * a.wins + a.draws).tolist()]
+        needed = [g * share + offset / sc.win if g else None for g in games]
+    else:
+        score = [Fraction(x, own.den) for x in own.num.tolist()]
+        needed = [worth * g * share + offset if g else None for g in games]
+    return score, needed, in_games
+
+
+def qualifies(a: Analysis, spec: Spec) -> NDArray[np.bool_]:
+    """Which participants reach the Koya limit (:func:`measured`)."""
+    score, needed, _ = measured(a, spec)
+    return np.array([n is not None and s >= n for s, n in zip(score, needed, strict=True)], dtype=bool)
 
 
 @criterion("KS", "Koya system", aliases=("KOYA",), modifiers="L", takes_basis=True)
@@ -77,24 +107,22 @@ def koya(a: Analysis, spec: Spec) -> Column:
 
 @koya.explainer
 def _explain(a: Analysis, spec: Spec, i: int, group: Sequence[int]) -> str:
-    ok = qualifies(a, spec)
-    swiss = a.t.system == "swiss" and a.last_round
+    score, needed, in_games = measured(a, spec)
+    unit = "in games" if in_games else "points"
     terms: list[tuple[Fraction, str]] = []
     left_out: list[str] = []
     for e in a.entries_of(i).tolist():
         q = int(a.q[e])
-        if swiss:
-            record = f"{fmt_vulgar(a.own_score[q])} points"
-        else:
-            record = f"{fmt_vulgar(Fraction(int(2 * a.wins[q] + a.draws[q]), 2))} of {int(a.games_played[q])} games"
-        if ok[q]:
+        record = f"{fmt_vulgar(score[q])} {unit}"
+        limit = needed[q]
+        if limit is not None and score[q] >= limit:
             terms.append((Fraction(int(a.pts[e]), a.D), f"against {a.name(q)}, {record}"))
         else:
             left_out.append(f"{a.name(q)} ({record})")
     text = sum_text(spec.label, terms, koya(a, spec)[i])
-    if swiss:
-        part, offset = limit_of(a, spec)
-        text += f"; the limit is {fmt_vulgar(a.t.scoring.win * a.last_round * part + offset)} points"
+    limits = sorted({n for n in needed if n is not None})
+    if len(limits) == 1:
+        text += f"; the limit is {fmt_vulgar(limits[0])} {unit}"
     if left_out:
         text += "; below the limit: " + ", ".join(left_out)
     return text

@@ -1,0 +1,372 @@
+"""Rank one TRF text with crosstable and with the reference, compare every value and every rank.
+
+The reference ranks by its whole list (``PTS`` or ``MPTS`` first); crosstable ranks by
+points and then the same list without that first code, so the final ranks are
+comparable. How each column is compared:
+
+- ``PTS`` / ``MPTS``: our ``row.points``;
+- rank-valued criteria (``DE``, ``EDE…``, ``TBR``, ``BBE``): through the rank only (the
+  reference prints a group-relative rank, we print points among the tied);
+- ``AOB``: ours rounded half up as the reference rounds it (2 decimals below 9 rounds,
+  3 below 27, 4 below 73, else 5: docs/reference.md; a no-op when ours is rounded already);
+- a criterion whose docstring says it is "ranked by the negative" (shows the negated
+  value, as ``VUR`` and ``TPN`` once did): our value negated;
+- everything else: exact equality of Fractions; an undefined reference value (``-0``)
+  must be undefined (``None``) in ours;
+- the documented decisions of the README's conformance list: ``VUR`` is compared by
+  value only (:data:`VALUES_ONLY`), ``KS`` is left out where it deviates
+  (:data:`DEVIATIONS`), each named in the outcome's ``skipped``.
+
+The reference's ``MPTS``/``GPTS`` are our ``MP``/``GP``; every other code is passed to
+both programs as written (ours reads ``KS/L+2`` as the reference does: +2 half-points).
+Codes our registry does not know are left out of both lists and reported as skipped,
+and so are codes the reference cannot compute on the event (see
+:func:`reference_limits`). ``FB`` is always ranked last (see :data:`LAST`).
+
+Run on a file: ``python -m tests.differential.compare FILE.trf [SPEC ...]``.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import sys
+import tempfile
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from pathlib import Path
+from typing import Literal
+
+import crosstable
+from crosstable import REGISTRY, CrosstableError, parse_spec
+from tests.differential.reference import ReferenceError, ReferenceTable, Value, command, run_reference
+
+INDIVIDUAL = [
+    *["PTS", "BH", "BH/C1", "BH/M1", "SB", "SB/C1", "KS", "PS"],
+    *["WIN", "WON", "BPG", "BWG", "GE", "REP", "VUR", "NUM"],
+    *["ARO", "TPR", "AOB", "APRO", "APPO", "PTP"],
+    *["BH/P", "KS/L+2", "DE", "DE/P", "FB"],
+]
+"""The individual list, in ranking order (the rank-valued DE, then FB: see :data:`LAST`)."""
+
+TEAM = [
+    *["MPTS", "GPTS", "BH:MP", "BH:GP", "SB:MP", "SB:GP", "BH:MP/C1", "KS", "KS:GP", "PS", "PS:GP"],
+    *["WIN", "WIN:GP", "WON", "GE", "NUM", "VUR", "AOB"],
+    *["ESB", "EMGSB", "SSSC", "BC", "DE", "EDE", "TBR", "BBE", "FB"],
+]
+"""The team list, in ranking order (the rank-valued criteria, then FB)."""
+
+LAST = "FB"
+"""Kept at the end of both lists: in the reference, Fore Buchholz leaves the final round
+as a draw for the criteria computed after it (gacrux 1.11.65: ``-t PTS FB BH/P AOB``
+gives other BH/P and AOB values than ``-t PTS BH/P AOB``), so nothing but the final
+tie-break on the remaining ties may follow it."""
+
+VALUES_ONLY = {
+    "VUR": "ranked by fewer voluntary unplayed rounds here, by more in the reference (README, conformance: VUR)",
+}
+"""Criteria whose values are compared but whose ranking direction is a documented
+decision of ours: the reference ranks by them last, we leave its remaining ties shared
+(``3-4``), and its rank must fall within our shared place."""
+
+DEVIATIONS = {
+    "KS": "a round robin scored other than in proportion to 1-½-0 (3-1-0): the Koya limit "
+    "is the share of games here, of points in the reference (README, conformance: KS)",
+}
+"""Documented decisions where our value differs from the reference's on some events:
+left out of both lists on those events (see :func:`deviations`)."""
+
+OUR_SPELLING = {"MPTS": "MP", "GPTS": "GP"}
+RANK_VALUED = {"DE", "EDE", "EDEC", "EDET", "EDEB", "EDEBT", "EDEBB", "TBR", "BBE"}
+_NEGATED = re.compile(r"ranked by (?:the|its|their) negative")
+
+How = Literal["points", "value", "negated", "rank", "aob"]
+
+
+@dataclass(frozen=True)
+class Column:
+    """One criterion of the comparison: the reference's spec, ours, how they compare."""
+
+    ref: str
+    ours: str | None
+    """Our spec's label (``None`` for the points column)."""
+    how: How
+
+
+@dataclass(frozen=True)
+class Difference:
+    number: int
+    """Start number (team number in team events); 0 for the whole event."""
+    spec: str
+    """The reference's spec, ``RANK``, or a whole-event problem: ``READ`` (our reader
+    refused the file), ``RAISED`` (our ranking raised), ``REFERENCE`` (the reference
+    refused the file), ``COMPETITORS`` (not the same competitors), ``COLUMN`` (our
+    standings lack a criterion's column)."""
+    ours: str
+    reference: str
+
+    def __str__(self) -> str:
+        who = f"#{self.number}" if self.number else "event"
+        return f"{who} {self.spec}: ours {self.ours}, reference {self.reference}"
+
+
+@dataclass
+class Outcome:
+    """The comparison of one event."""
+
+    differences: list[Difference] = field(default_factory=list)
+    values_compared: int = 0
+    ranks_compared: int = 0
+    specs: list[str] = field(default_factory=list)
+    """The reference specs both programs ranked by."""
+    skipped: dict[str, str] = field(default_factory=dict)
+    """Specs left out, with the reason (our registry does not know them, our ranking raised)."""
+    reference_output: str = ""
+    ours_output: str = ""
+    command: list[str] = field(default_factory=list)
+
+    @property
+    def compared(self) -> bool:
+        """Both programs produced a table."""
+        return bool(self.values_compared)
+
+
+def base_code(spec: str) -> str:
+    return re.split(r"[:/#!@]", spec, maxsplit=1)[0].upper()
+
+
+def negated(code: str) -> bool:
+    """Whether we rank the criterion by its negative (and show the negative)."""
+    crit = REGISTRY.get(code)
+    return bool(crit and _NEGATED.search(" ".join(crit.doc.split())))
+
+
+def plan(specs: Sequence[str]) -> tuple[list[Column], dict[str, str]]:
+    """The columns to compare (the first spec is the points) and the specs skipped."""
+    columns = [Column(specs[0], None, "points")]
+    skipped: dict[str, str] = {}
+    for ref in specs[1:]:
+        try:
+            spec = parse_spec(OUR_SPELLING.get(ref, ref))
+        except CrosstableError as e:
+            skipped[ref] = str(e).split("; known codes")[0]
+            continue
+        how: How = "value"
+        if base_code(ref) in RANK_VALUED:
+            how = "rank"
+        elif spec.code == "AOB":
+            how = "aob"
+        elif negated(spec.code):
+            how = "negated"
+        columns.append(Column(ref, spec.label, how))
+    return columns, skipped
+
+
+def specs_for(text: str, exclude: Sequence[str] = ()) -> list[str]:
+    """The list for a TRF text: the team list when it has team records."""
+    team = any(line.startswith(("013", "310")) for line in text.splitlines())
+    return [s for s in (TEAM if team else INDIVIDUAL) if s not in exclude]
+
+
+def aob_decimals(rounds: int) -> int:
+    return 2 if rounds < 9 else 3 if rounds < 27 else 4 if rounds < 73 else 5
+
+
+def round_half_up(x: Fraction, decimals: int) -> Fraction:
+    scale = 10**decimals
+    return Fraction(math.floor(x * scale + Fraction(1, 2)), scale)
+
+
+def show(x: Fraction | None) -> str:
+    """A value as a decimal (exact when it terminates), ``undefined`` for None."""
+    if x is None:
+        return "undefined"
+    den = x.denominator
+    while den % 2 == 0:
+        den //= 2
+    while den % 5 == 0:
+        den //= 5
+    if den == 1:
+        text = f"{x.numerator / x.denominator:.10f}".rstrip("0").rstrip(".")
+        return text if Fraction(text) == x else str(x)
+    return f"{x} (≈{float(x):.4f})"
+
+
+def _rounds(text: str) -> int:
+    for line in text.splitlines():
+        if line.startswith("XXR"):
+            return int(line[3:].strip())
+    return 0
+
+
+def _our_value(column: Column, value: Fraction | None, rounds: int) -> Fraction | None:
+    if value is None:
+        return None
+    if column.how == "negated":
+        return -value
+    if column.how == "aob":
+        return round_half_up(value, aob_decimals(rounds))
+    return value
+
+
+def reference_limits(text: str, specs: Sequence[str]) -> tuple[list[str], dict[str, str]]:
+    """``specs`` with ``FB`` moved last (see :data:`LAST`) and without what the reference
+    cannot compute on this event: ``SSSC`` divides by ⌊2·R / boards⌋ (match points of a
+    win × rounds / game points of a win / boards), zero in a one-round event of three or
+    four boards (error 510)."""
+    rounds = _rounds(text)
+    boards = max((len(line[73:].split()) for line in text.splitlines() if line.startswith("310")), default=0)
+    boards = max([boards, *(len(line[36:].split()) for line in text.splitlines() if line.startswith("013"))])
+    out = [s for s in specs if base_code(s) != LAST] + [s for s in specs if base_code(s) == LAST]
+    skipped: dict[str, str] = {}
+    if boards and 2 * rounds // boards == 0:
+        for s in [s for s in out if base_code(s) == "SSSC"]:
+            out.remove(s)
+            skipped[s] = f"the reference divides by zero ({rounds} round, {boards} boards)"
+    return out, skipped
+
+
+def deviations(t: crosstable.Tournament, specs: Sequence[str]) -> dict[str, str]:
+    """The specs of :data:`DEVIATIONS` that deviate on this event, with the reason: KS
+    on points (not ``:GP``) in a round robin whose draw is not half a win or whose loss
+    is worth something."""
+    sc = t.scoring
+    out: dict[str, str] = {}
+    if t.system != "swiss" and (2 * sc.draw != sc.win or sc.loss != 0):
+        for s in specs:
+            if base_code(s) == "KS" and ":GP" not in s.upper():
+                out[s] = DEVIATIONS["KS"]
+    return out
+
+
+def compare_text(text: str, specs: Sequence[str], workdir: Path) -> Outcome:
+    """Both programs on one TRF text, ranked by ``specs`` (the first is the points);
+    the :data:`VALUES_ONLY` criteria go last in the reference's list and are left out of
+    ours (their values computed apart)."""
+    usable, limited = reference_limits(text, specs)
+    outcome = Outcome(skipped=limited)
+    path = workdir / "event.trf"
+    path.write_text(text, encoding="latin-1")
+    try:
+        t = crosstable.read_text(text, fmt="trf")
+    except Exception as e:  # any failure of ours is a difference, not a crash of the test
+        t = None
+        outcome.differences.append(Difference(0, "READ", f"{type(e).__name__}: {e}", "read the file"))
+    if t is not None:
+        deviating = deviations(t, usable)
+        outcome.skipped.update(deviating)
+        usable = [s for s in usable if s not in deviating]
+    usable = [s for s in usable if s not in VALUES_ONLY] + [s for s in usable if s in VALUES_ONLY]
+    columns, skipped = plan(usable)
+    outcome.skipped.update(skipped)
+    standings = None
+    apart: dict[int, dict[str, Fraction | None]] = {}
+    if t is not None:
+        ours = [c.ours for c in columns if c.ours is not None and c.ref not in VALUES_ONLY]
+        alone = [c.ours for c in columns if c.ours is not None and c.ref in VALUES_ONLY]
+        try:
+            if alone:
+                apart = {r.index: dict(r.values) for r in crosstable.rank(t, alone).rows}
+        except Exception as e:
+            outcome.differences.append(Difference(0, "RAISED", f"{alone}: {type(e).__name__}: {e}", "-"))
+        try:
+            standings = crosstable.rank(t, ours)
+        except Exception:
+            # find the criteria that raise, report each, rank by the others
+            for c in list(columns):
+                if c.ours is None:
+                    continue
+                try:
+                    crosstable.rank(t, [c.ours])
+                except Exception as e:
+                    columns.remove(c)
+                    outcome.skipped[c.ref] = f"our ranking raised {type(e).__name__}"
+                    outcome.differences.append(Difference(0, "RAISED", f"{c.ours}: {type(e).__name__}: {e}", "-"))
+            try:
+                standings = crosstable.rank(t, [c.ours for c in columns if c.ours is not None])
+            except Exception as e:
+                outcome.differences.append(Difference(0, "RAISED", f"{type(e).__name__}: {e}", "-"))
+    outcome.specs = [c.ref for c in columns]
+    try:
+        table = run_reference(path, outcome.specs)
+    except ReferenceError as e:
+        outcome.command = e.command
+        outcome.reference_output = e.output
+        outcome.differences.append(Difference(0, "REFERENCE", "read the file", str(e)))
+        return outcome
+    outcome.command = table.command
+    outcome.reference_output = table.output
+    if standings is None:
+        return outcome
+    _compare_rows(outcome, columns, standings, table, _rounds(text), apart)
+    return outcome
+
+
+def _compare_rows(
+    outcome: Outcome,
+    columns: list[Column],
+    standings: crosstable.Standings,
+    table: ReferenceTable,
+    rounds: int,
+    apart: dict[int, dict[str, Fraction | None]],
+) -> None:
+    rows = {r.index + 1: r for r in standings.rows}
+    lines = ["\t".join(["StartNo", "Rank", *outcome.specs])]
+    labels = set(standings.rows[0].values) if standings.rows else set()
+    labels |= {label for values in apart.values() for label in values}
+    shared = any(c.ref in VALUES_ONLY for c in columns)
+    for c in [c for c in columns if c.ours is not None and c.ours not in labels]:
+        outcome.differences.append(Difference(0, "COLUMN", f"no column {c.ours!r} in the standings", c.ref))
+        columns = [x for x in columns if x is not c]
+    if set(rows) != set(table.rows):
+        outcome.differences.append(
+            Difference(0, "COMPETITORS", f"numbers {sorted(rows)}", f"numbers {sorted(table.rows)}")
+        )
+    for number in sorted(set(rows) & set(table.rows)):
+        row, ref_row = rows[number], table.rows[number]
+        first, _, last = row.place.partition("-")
+        outcome.ranks_compared += 1
+        low = int(first)
+        high = int(last) if shared and last else low
+        if not low <= table.ranks[number] <= high:
+            outcome.differences.append(Difference(number, "RANK", row.place, str(table.ranks[number])))
+        cells = [str(number), row.place]
+        for c in columns:
+            ref_value: Value = ref_row[c.ref]
+            if c.how == "points":
+                mine: Fraction | None = row.points
+            else:
+                assert c.ours is not None
+                values = apart[row.index] if c.ref in VALUES_ONLY else row.values
+                mine = _our_value(c, values.get(c.ours), rounds)
+            cells.append("-" if c.how == "rank" else show(mine))
+            if c.how == "rank":
+                continue
+            outcome.values_compared += 1
+            if mine != ref_value:
+                outcome.differences.append(Difference(number, c.ref, show(mine), show(ref_value)))
+        lines.append("\t".join(cells))
+    outcome.ours_output = "\n".join(lines) + "\n"
+
+
+def main(argv: list[str]) -> int:
+    """``python -m tests.differential.compare FILE [SPEC ...]``: the differences on one file."""
+    if not argv:
+        print(__doc__)
+        return 2
+    text = Path(argv[0]).read_text(encoding="latin-1")
+    specs = argv[1:] or specs_for(text)
+    with tempfile.TemporaryDirectory() as tmp:
+        outcome = compare_text(text, specs, Path(tmp))
+    for spec, why in outcome.skipped.items():
+        print(f"skipped {spec}: {why}")
+    print(" ".join(command(argv[0], outcome.specs)))
+    print(f"{outcome.values_compared} values and {outcome.ranks_compared} ranks compared")
+    for d in outcome.differences:
+        print(d)
+    return 1 if outcome.differences else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
