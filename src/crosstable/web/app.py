@@ -3,9 +3,11 @@
 A thin face over the library: every answer is computed by the same functions as the
 command line, and the page's tables come from the same templates as ``--output
 html`` (:mod:`crosstable.report`). Nothing is loaded from the network: the page's
-script and style are files of this package.
+script and style are files of this package, and the API docs (Swagger UI at ``/docs``,
+ReDoc at ``/redoc``) load theirs from the ``fastapi-offline`` package, served under
+``/docs/assets``, instead of FastAPI's default CDN.
 
-Endpoints (their schema at ``/openapi.json``, browsable at ``/docs``):
+Endpoints (their schema at ``/openapi.json``, browsable at ``/docs`` and ``/redoc``):
 
 - ``POST /api/standings``: a tournament (file content in any supported format, or
   our JSON tournament object) and options; the answer is the JSON of ``--output json``, with,
@@ -40,6 +42,7 @@ from typing import Annotated, Any, Literal
 
 from fastapi import FastAPI, File, HTTPException, Request, Response, UploadFile
 from fastapi.exceptions import RequestValidationError
+from fastapi.openapi.docs import get_redoc_html, get_swagger_ui_html, get_swagger_ui_oauth2_redirect_html
 from fastapi.responses import HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
@@ -61,6 +64,8 @@ from crosstable.tiebreaks.potential import potentials
 
 MAX_BYTES = 5_000_000
 MAX_PARTICIPANTS = 5_000
+DOCS_ASSETS = "/docs/assets"
+"""Where the API docs' script, style and icon are served (files of ``fastapi-offline``)."""
 
 Format = Literal["auto", "crosstable", "games", "trf", "pgn", "json"]
 FideRules = Literal["2023", "2024", "2026", "virtual"]
@@ -201,10 +206,13 @@ def create_app(max_bytes: int = MAX_BYTES, max_participants: int = MAX_PARTICIPA
         title="crosstable",
         summary="Tournament results in, standings with exact tie-break coefficients out.",
         version=_version(),
+        docs_url=None,
+        redoc_url=None,
     )
     app.add_middleware(_BodyLimit, max_bytes=max_bytes)
     static = importlib.resources.files("crosstable.web") / "static"
     app.mount("/static", StaticFiles(directory=str(static)), name="static")
+    _add_docs(app)
 
     @app.exception_handler(CrosstableError)
     async def _unreadable(request: Request, error: CrosstableError) -> JSONResponse:
@@ -324,6 +332,49 @@ def create_app(max_bytes: int = MAX_BYTES, max_participants: int = MAX_PARTICIPA
         return scenario_dict(report)
 
     return app
+
+
+def _add_docs(app: FastAPI) -> None:
+    """``/docs`` (Swagger UI, with its OAuth2 redirect page) and ``/redoc``, as FastAPI
+    makes them but with every asset served from here: FastAPI's documented way of
+    self-hosting them, with the files that ``fastapi-offline`` ships."""
+    assets = importlib.resources.files("fastapi_offline") / "static"
+    app.mount(DOCS_ASSETS, StaticFiles(directory=str(assets)), name="docs-assets")
+    openapi_url, redirect_url = app.openapi_url or "/openapi.json", app.swagger_ui_oauth2_redirect_url
+
+    def root(request: Request) -> str:
+        return str(request.scope.get("root_path", "")).rstrip("/")
+
+    @app.get("/docs", include_in_schema=False)
+    async def swagger_ui(request: Request) -> HTMLResponse:
+        base = root(request)
+        return get_swagger_ui_html(
+            openapi_url=base + openapi_url,
+            title=f"{app.title} - Swagger UI",
+            oauth2_redirect_url=base + redirect_url if redirect_url else None,
+            swagger_js_url=f"{base}{DOCS_ASSETS}/swagger-ui-bundle.js",
+            swagger_css_url=f"{base}{DOCS_ASSETS}/swagger-ui.css",
+            swagger_favicon_url=f"{base}{DOCS_ASSETS}/favicon.png",
+            # No online validator: its badge would send the schema to a remote service.
+            swagger_ui_parameters={"validatorUrl": None, **(app.swagger_ui_parameters or {})},
+        )
+
+    if redirect_url:
+
+        @app.get(redirect_url, include_in_schema=False)
+        async def swagger_ui_redirect() -> HTMLResponse:
+            return get_swagger_ui_oauth2_redirect_html()
+
+    @app.get("/redoc", include_in_schema=False)
+    async def redoc(request: Request) -> HTMLResponse:
+        base = root(request)
+        return get_redoc_html(
+            openapi_url=base + openapi_url,
+            title=f"{app.title} - ReDoc",
+            redoc_js_url=f"{base}{DOCS_ASSETS}/redoc.standalone.js",
+            redoc_favicon_url=f"{base}{DOCS_ASSETS}/favicon.png",
+            with_google_fonts=False,
+        )
 
 
 def _json(data: Any) -> Response:
