@@ -27,7 +27,8 @@ def test_json_has_the_public_shape_and_the_seed_values() -> None:
     data = json.loads(out)
     # the public shape, and what every output says besides: the event, its format, system, rules and primary score
     assert list(data) == [
-        "event", "format", "system", "rules", "scoring", "primary", "tiebreaks", "standings", "warnings",
+        "event", "format", "system", "rules", "scoring", "scoring_reason", "primary", "tiebreaks",
+        "tiebreaks_source", "standings", "warnings",
     ]  # fmt: skip
     described = (data["format"], data["system"], data["rules"], data["primary"])
     assert described == ("crosstable", "round-robin", None, "points")
@@ -44,18 +45,18 @@ def test_aliases_are_reported_under_their_code() -> None:
 
 
 def test_text_csv_and_markdown() -> None:
-    code, out, _ = run("standings", SEED, "--fractions", "--crosstable")
+    code, out, _ = run("standings", SEED, "-t", "SB", "--fractions", "--crosstable")
     assert code == 0
     assert "11¾" in out and "Zhelyazkov" in out and "Crosstable" in out
-    code, out, _ = run("standings", SEED, "-o", "csv")
+    code, out, _ = run("standings", SEED, "-t", "SB", "-o", "csv")
     assert out.splitlines()[0] == "rank,place,name,points,SB"
     assert out.splitlines()[4] == "4,4,Angelov,4,7.75"
-    code, out, _ = run("standings", SEED, "-o", "md", "--fractions")
+    code, out, _ = run("standings", SEED, "-t", "SB", "-o", "md", "--fractions")
     assert "| 3 | Zhelyazkov | 4 | 9 |" in out and "| 4 | Angelov | 4 | 7¾ |" in out
 
 
 def test_explain_prints_the_sums() -> None:
-    code, out, _ = run("standings", SEED, "--explain", "Zhelyazkov")
+    code, out, _ = run("standings", SEED, "-t", "SB", "--explain", "Zhelyazkov")
     assert code == 0
     assert "SB = 2.5 (½ of Mikhailov's 5)" in out and out.rstrip().endswith("= 9")
 
@@ -85,7 +86,7 @@ def test_bad_input_exits_2_with_one_line_and_no_output(args: list[str], message:
 
 def test_console_script_runs_as_a_process(tmp_path: Path) -> None:
     proc = subprocess.run(
-        [sys.executable, "-m", "crosstable.cli", "standings", SEED, "-o", "json"],
+        [sys.executable, "-m", "crosstable.cli", "standings", SEED, "-t", "SB", "-o", "json"],
         capture_output=True,
         text=True,
         check=False,

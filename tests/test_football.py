@@ -11,6 +11,7 @@ import json
 import random
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -49,7 +50,7 @@ def test_league_table_layout_and_deciding_criterion() -> None:
     lines = result.stdout.splitlines()
     assert lines[0].startswith("Pos,Team,P,W,D,L,GF,GA,GD,Pts")
     assert lines[2].startswith("2,Japan,3,1,1,1,4,4,0,4,")
-    assert lines[2].endswith("ahead of Senegal on fair-play points")
+    assert lines[2].endswith(",,ahead of Senegal on FP (fair-play points)")  # LOT: no lot drawn, an empty cell
     data = json.loads(
         CliRunner()
         .invoke(main, ["standings", str(GROUP_H), "--rules", "fifa-2018", "--discipline", str(FAIRPLAY), "-o", "json"])
@@ -204,10 +205,25 @@ def test_score_crosstables_single_and_home_and_away() -> None:
     assert [(r.name, r.points, r.values) for r in crosstable.rank(t, keys).rows] == [
         (r.name, r.points, r.values) for r in crosstable.rank(fixtures, keys).rows
     ]
-    # Home and away: each cell is the row's home match; twelve matches.
-    double = single.replace("1:2\t1:0\t3:0", "1:2\t1:0\t3:1").replace("0:3\t1:0", "0:2\t1:0")
-    home_away = crosstable.read_text(double)
-    assert len(home_away.white) == 12 and home_away.scores()[0] == 12  # Colombia: 4 wins of 6
+    # One pair typed wrong (Colombia 3:1 Poland against Poland 0:2 Colombia) does not make the table
+    # home-and-away: the other five pairs mirror, so the two cells are named as an error.
+    typo = single.replace("1:2\t1:0\t3:0", "1:2\t1:0\t3:1").replace("0:3\t1:0", "0:2\t1:0")
+    with pytest.raises(crosstable.InputError) as e:
+        crosstable.read_text(typo)
+    assert "<input>:2:22: Colombia against Poland is '3:1' but Poland against Colombia (line 5, column 10)" in str(
+        e.value
+    )
+    # Home and away: each cell is the row's home match (most pairs differ; 3:0/0:3 and 2:2/2:2 mirror by
+    # chance), twelve matches. Colombia: at home L 1:2, W 1:0, W 3:0; away D 0:0, D 1:1, W 3:0 (0:3 at Poland).
+    home_and_away = (
+        "No\tTeam\t1\t2\t3\t4\n"
+        "1\tColombia\t-\t1:2\t1:0\t3:0\n"
+        "2\tJapan\t0:0\t-\t2:2\t0:1\n"
+        "3\tSenegal\t1:1\t2:2\t-\t2:1\n"
+        "4\tPoland\t0:3\t2:0\t1:1\t-\n"
+    )
+    t2 = crosstable.read_text(home_and_away)
+    assert len(t2.white) == 12 and t2.scores()[0] == 11 and "home game" in (t2.scoring_reason or "")
 
 
 def test_html_league_table_escapes_names(tmp_path: Path) -> None:

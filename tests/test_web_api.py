@@ -69,7 +69,7 @@ def test_explanations_potentials_and_tables_on_request() -> None:
     assert "SB = 2.5 (½ of Mikhailov's 5) + 2.25" in data["explanations"]["Zhelyazkov"]
     assert {p["name"] for p in data["potentials"]} == {x["name"] for x in EXPECTED["standings"]}
     assert 'data-name="Zhelyazkov"' in data["html"]["standings"]
-    assert "ahead of Angelov on Sonneborn–Berger" in data["html"]["standings"]
+    assert "ahead of Angelov on SB (Sonneborn–Berger)" in data["html"]["standings"]
     assert 'class="crosstable"' in data["html"]["crosstable"]
 
 

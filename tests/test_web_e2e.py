@@ -117,7 +117,7 @@ def test_world_cup_group_uploaded_with_its_discipline_file(page: Page) -> None:
     names = [r[1] for r in rows]
     japan = names.index("Japan")
     assert names[japan + 1] == "Senegal"
-    assert rows[japan][-1] == "ahead of Senegal on fair-play points"
+    assert rows[japan][-1] == "ahead of Senegal on FP (fair-play points)"
     _shot(page, "worldcup-2018-group-H")
 
 

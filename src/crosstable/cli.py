@@ -85,6 +85,11 @@ def main() -> None:
 @click.option("--output", "-o", type=click.Choice(OUTPUTS), default="text", show_default=True)
 @click.option("--fractions", is_flag=True, help="Print ½ and ¼ instead of decimals (text, md).")
 @click.option("--crosstable", "show_grid", is_flag=True, help="Print the results grid too (text).")
+@click.option(
+    "--csv-notes",
+    is_flag=True,
+    help="CSV: the heading and the warnings first, as '#' comment lines (off: many readers choke).",
+)
 @click.option("--explain", "explain_names", multiple=True, metavar="NAME", help="Explain every number of NAME.")
 def standings(
     file: str,
@@ -101,9 +106,18 @@ def standings(
     output: str,
     fractions: bool,
     show_grid: bool,
+    csv_notes: bool,
     explain_names: tuple[str, ...],
 ) -> None:
-    """Rank the participants of FILE by points and tie-break criteria."""
+    """Rank the participants of FILE by points and tie-break criteria.
+
+    Without --tiebreaks or --rules, the file's own list (TRF-2026 202) is used, else the
+    default of the event's kind: fide-swiss (BH/C1, BH, SB, PS, DE, WIN, BWG) for an
+    individual Swiss, fide-rr (DE, WIN, SB, KS) for an individual round robin,
+    fide-team-swiss and fide-team-rr for team events, fifa-2026 for football. Every
+    output names the criteria used. Warnings go to standard error (and into JSON,
+    HTML, Markdown, and CSV with --csv-notes).
+    """
     with _errors(file):
         t = _with_extras(read(file, fmt=fmt, scoring=scoring), discipline, rankings, lots_seed)
         if after_round is not None:
@@ -114,13 +128,15 @@ def standings(
             t.fide_rules = fide_rules
             t.rules_reason = f"FIDE C.07 ({fide_rules} edition): --fide-rules {fide_rules}"
         s = rank(t, tiebreaks, rules=rules)
-        text = render(s, output, "fraction" if fractions else "decimal", show_grid)
+        text = render(s, output, "fraction" if fractions else "decimal", show_grid, csv_notes)
         explained = [s.explain(name) for name in explain_names]
     if explained and output == "text":
         text = text + "\n" + "\n\n".join(explained) + "\n"
     elif explained:
         click.echo("\n\n".join(explained), err=True)
     click.echo(text, nl=False)
+    for w in s.warnings:
+        click.echo(f"warning: {w}", err=True)
 
 
 def _with_extras(t: Tournament, discipline: str | None, rankings: Sequence[str], lots_seed: int | None) -> Tournament:

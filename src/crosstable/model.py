@@ -24,6 +24,7 @@ import dataclasses
 import functools
 import math
 import re
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -351,6 +352,8 @@ class Tournament:
     """Why :attr:`fide_rules` is the edition it is (the start date read, or its absence)."""
     system_reason: str | None = None
     """Why :attr:`system` is what it is (TRF ``092``, or inferred from the pairings)."""
+    scoring_reason: str | None = None
+    """Why :attr:`scoring` is what it is (``given``, or what every game's scores say)."""
     format: str | None = None
     """The format the event was read from (``trf``, ``crosstable``, ``games``, ``pgn``, ``json``)."""
     info: dict[str, str] = field(default_factory=dict)
@@ -612,23 +615,120 @@ class Tournament:
         )
 
 
-def infer_kind(pairs: Sequence[tuple[Fraction, Fraction]], scoring: Scoring) -> ScoreKind:
-    """What the two scores of the played games are.
+Lean = Literal["chess", "football"] | None
+"""What a file's layout suggests, before the scores are looked at: ``chess`` (columns
+named white/black, results written ``1-0``), ``football`` (home/away or goal columns,
+scores written ``2:1``), or nothing."""
 
-    Football scoring means goals. Otherwise, if every game's two scores add up to
-    the same total ``G`` and every score is 0, ``G/2`` or ``G``, they are game
-    results; if they add up to the same total but some score lies between (``1½``
-    of 2), they are a team match's game points; anything else is goals.
+
+@dataclass(frozen=True)
+class KindChoice:
+    """What the scores of the played games are, why, and which games do not fit."""
+
+    kind: ScoreKind
+    reason: str
+    per_game: Fraction
+    """The total of a game's two scores when constant (1 in chess, 2 in draughts, the
+    boards of a team match); 0 for goals."""
+    misfits: list[int]
+    """Indices (into the pairs given) of the games that do not fit :attr:`kind`: the
+    reader reports each with its place; empty when every game agrees."""
+    description: str
+    """What a game of this kind looks like, for the messages: ``a chess result (1-0, 0-1, ½-½)``."""
+
+
+def classify_scores(
+    pairs: Sequence[tuple[Fraction, Fraction]], scoring: Scoring | None = None, lean: Lean = None
+) -> KindChoice:
+    """What the two scores of the played games are: ``result`` (every game 1-0, 0-1,
+    ½-½, or 2-0, 0-2, 1-1 in draughts), ``game_points`` (a team match: every match's
+    game points add up to the same number of boards, 2 or more), or ``goals`` (whole
+    numbers). Football scoring puts goals first among the kinds every game fits.
+
+    What is inferred is what *every* game says. When several kinds fit every game
+    (``1:0`` is a chess result and a score), the layout decides (``lean``): chess
+    first for white/black columns or ``1-0`` notation, goals first for home/away
+    columns or ``2:1`` notation (a team match first when three or more matches all
+    add up to the same 4 or more game points, the mark of boards); with no hint,
+    result, then game points, then goals. The kind the layout says is kept when at
+    least half the games fit it; otherwise (and with no hint) the kind that most games
+    fit. The games that do not fit the kind chosen are returned as
+    :attr:`KindChoice.misfits`: an error for the reader to report, cell by cell.
+
+    >>> F = Fraction
+    >>> classify_scores([(F(1), F(0)), (F(1, 2), F(1, 2))]).kind
+    'result'
+    >>> classify_scores([(F(1), F(0)), (F(0), F(1))], lean="football").kind
+    'goals'
+    >>> c = classify_scores([(F(1), F(0)), (F(1), F(1)), (F(1, 2), F(1, 2)), (F(0), F(1))])
+    >>> c.kind, c.misfits
+    ('result', [1])
     """
-    if scoring.name == "football":
-        return "goals"
-    pairs = list(set(pairs))  # a few distinct score pairs, however many games
-    totals = {a + b for a, b in pairs}
-    if len(totals) > 1:
-        return "goals"
-    if not totals:
-        return "result"
-    g = totals.pop()
-    if all(a in (0, g / 2, g) for a, _ in pairs):
-        return "result"
-    return "game_points"
+    totals = Counter(a + b for a, b in set(pairs))
+    by_count = Counter(a + b for a, b in pairs)
+    g = max(by_count, key=lambda x: (by_count[x], -x)) if by_count else Fraction(1)
+    in_boards = g >= 2 and len(pairs) >= 3 and g >= 4 and len(totals) == 1
+
+    def fits(kind: str, a: Fraction, b: Fraction) -> bool:
+        if kind == "result":
+            return g in (1, 2) and a + b == g and a in (0, g / 2, g)
+        if kind == "game_points":
+            return g >= 2 and a + b == g and (2 * a).denominator == 1
+        return a.denominator == 1 and b.denominator == 1
+
+    layout = {"chess": "result", "football": "game_points" if in_boards else "goals"}.get(lean or "")
+    if scoring is not None and scoring.name == "football":
+        order = ["goals", "result", "game_points"]
+    elif lean == "football":
+        order = ["game_points", "goals", "result"] if in_boards else ["goals", "game_points", "result"]
+    else:
+        order = ["result", "game_points", "goals"]
+    misfits = {k: [i for i, (a, b) in enumerate(pairs) if not fits(k, a, b)] for k in order}
+    kind = min(order, key=lambda k: (len(misfits[k]), order.index(k)))
+    if layout is not None and 2 * len(misfits[layout]) <= len(pairs):
+        kind = layout  # what the layout says, unless most games say otherwise
+    chosen: ScoreKind = "result" if kind == "result" else "game_points" if kind == "game_points" else "goals"
+    described = {
+        "result": f"a {'chess' if g == 1 else 'draughts'} result ({_results_text(g)})",
+        "game_points": f"a match whose game points add up to {fmt_decimal(g)}",
+        "goals": "a score in whole goals",
+    }[kind]
+    if not pairs:
+        reason = "no game played yet"
+    elif kind == "result":
+        reason = f"every game is {_results_text(g)}"
+    elif kind == "game_points":
+        reason = f"every match's game points add up to {fmt_decimal(g)}"
+    else:
+        reason = "scores in whole goals"
+    return KindChoice(chosen, reason, g if kind != "goals" else Fraction(0), misfits[kind], described)
+
+
+def _results_text(g: Fraction) -> str:
+    half = fmt_decimal(g / 2) if g != 1 else "½"
+    return f"{fmt_decimal(g)}-0, 0-{fmt_decimal(g)} or {half}-{half}"
+
+
+def infer_kind(pairs: Sequence[tuple[Fraction, Fraction]], scoring: Scoring) -> ScoreKind:
+    """The kind :func:`classify_scores` infers (football scoring: goals first); a game
+    that does not fit it is an error."""
+    choice = classify_scores(pairs, scoring)
+    if choice.misfits:
+        a, b = pairs[choice.misfits[0]]
+        raise CrosstableError(
+            f"the games are {choice.reason}, but {len(choice.misfits)} do not fit, such as "
+            f"{fmt_decimal(a)}-{fmt_decimal(b)}; give the kind (kind='result', 'game_points' or 'goals')"
+        )
+    return choice.kind
+
+
+def infer_system(white: IntArray, black: IntArray, n: int) -> tuple[str, str]:
+    """``round-robin`` when every pair met exactly once (or every pair twice), else
+    ``swiss``, with the reason in words."""
+    pairs = np.minimum(white, black) * max(n, 1) + np.maximum(white, black)
+    counts = np.bincount(pairs) if len(pairs) else np.zeros(1, dtype=np.int64)
+    met = counts[counts > 0]
+    every = len(met) == n * (n - 1) // 2 and n > 1
+    if every and met.min() == met.max() and met.max() <= 2:
+        return "round-robin", "every pair met " + ("once" if met.max() == 1 else "twice")
+    return "swiss", "not every pair met once"

@@ -23,30 +23,51 @@ import numpy as np
 from crosstable.errors import CriterionError
 from crosstable.model import Tournament
 from crosstable.numbers import fmt_decimal, fmt_vulgar, json_number
-from crosstable.rules import preset
+from crosstable.rules import DEFAULTS, preset
 from crosstable.tiebreaks import REGISTRY, Analysis, Column, Spec, parse_list, parse_spec
 from crosstable.tiebreaks.football import goals_conceded
 
 
+def event_kind(t: Tournament) -> str:
+    """``individual``, ``team`` (match and game points) or ``football`` (goals)."""
+    return {"game_points": "team", "goals": "football"}.get(t.kind, "individual")
+
+
+def default_preset(t: Tournament) -> str:
+    """The preset regulation of the event's kind and system (:data:`crosstable.rules.DEFAULTS`)."""
+    return DEFAULTS[(event_kind(t), "swiss" if t.system == "swiss" else "round-robin")]
+
+
 def default_criteria(t: Tournament) -> list[str]:
     """The criteria used when none are given: the list the file declares (TRF-2026
-    ``202``), else SB for individual events (the source articles' choice), game points
-    then SB for team events, GD then GF for football."""
+    ``202``), else the preset of the event's kind and system: FIDE's recommended
+    orders for an individual or team Swiss or round robin, the current FIFA World
+    Cup's for football (:mod:`crosstable.rules`)."""
     if t.criteria is not None:
         return declared_criteria(t)
-    if t.kind == "game_points":
-        return ["GP", "SB"]
-    if t.kind == "goals":
-        return ["GD", "GF"]
-    return ["SB"]
+    return preset(default_preset(t))
+
+
+def criteria_choice(
+    t: Tournament, tiebreaks: Sequence[str] | str | None, rules: str | None = None
+) -> tuple[list[Spec], str]:
+    """The criteria to rank by and where they come from, in words: the list given,
+    else a preset regulation's, else :func:`default_criteria`."""
+    if tiebreaks is not None:
+        return parse_list(tiebreaks), "as given"
+    if rules is not None:
+        return parse_list(preset(rules)), f"preset {rules.strip().lower()}"
+    if t.criteria is not None:
+        return parse_list(declared_criteria(t)), "the file's list (TRF 202)"
+    system = "Swiss" if t.system == "swiss" else "round robin"
+    name, kind = default_preset(t), event_kind(t)
+    what = "football" if kind == "football" else f"{'an' if kind == 'individual' else 'a'} {kind} {system}"
+    return parse_list(preset(name)), f"the default for {what}: preset {name}"
 
 
 def criteria_for(t: Tournament, tiebreaks: Sequence[str] | str | None, rules: str | None = None) -> list[Spec]:
-    """The criteria to rank by: the list given, else a preset regulation's, else
-    :func:`default_criteria`."""
-    if tiebreaks is None and rules is not None:
-        tiebreaks = preset(rules)
-    return parse_list(tiebreaks if tiebreaks is not None else default_criteria(t))
+    """The criteria to rank by (:func:`criteria_choice`)."""
+    return criteria_choice(t, tiebreaks, rules)[0]
 
 
 PRIMARY = ("PTS", "MPTS", "GPTS")
@@ -127,6 +148,9 @@ class Standings:
     primary: str = "points"
     """What the rows' ``points`` are: ``points`` (match points in a team event) or
     ``game points`` (a list that starts with ``GPTS``)."""
+    criteria_source: str = "as given"
+    """Where the criteria come from, in words: ``as given``, ``preset fifa-2026``, the
+    file's list, or the default of the event's kind (:func:`criteria_choice`)."""
 
     def __repr__(self) -> str:
         top = ", ".join(f"{r.place} {r.name}" for r in self.rows[:3])
@@ -213,17 +237,20 @@ class Standings:
             "system": t.system,
             "rules": {"edition": t.fide_rules, "reason": t.rules_reason} if self.rounds_matter else None,
             "scoring": {k: json_number(v) for k, v in t.scoring.as_dict().items()},
+            "scoring_reason": t.scoring_reason,
             "primary": self.primary,
             "tiebreaks": self.labels,
+            "tiebreaks_source": self.criteria_source,
             "standings": rows,
             "warnings": list(self.warnings),
         }
 
     @property
     def rounds_matter(self) -> bool:
-        """Whether the edition of FIDE C.07 changes anything: an event with rounds whose
-        unplayed rounds (byes, absences, forfeits) the criteria count."""
-        return self.analysis.last_round > 0 and self.analysis.unplayed_rules
+        """Whether the edition of FIDE C.07 changes anything: a chess or draughts event
+        (not football) with rounds whose unplayed rounds (byes, absences, forfeits) the
+        criteria count."""
+        return self.tournament.kind != "goals" and self.analysis.last_round > 0 and self.analysis.unplayed_rules
 
     def heading(self) -> list[str]:
         """What was ranked and how, in words, for the head of every output: the event,
@@ -234,11 +261,14 @@ class Standings:
         system = "Swiss" if t.system == "swiss" else "round robin"
         why = f" ({t.system_reason})" if t.system_reason else ""
         sc = t.scoring
+        scored = ", as given" if t.scoring_reason == "given" else f": {t.scoring_reason}" if t.scoring_reason else ""
         lines = [
             name,
             f"{(t.format or 'input').upper() if t.format == 'trf' else t.format or 'input'}; {system}{why}; "
-            f"scoring {sc.name} ({fmt_vulgar(sc.win)}-{fmt_vulgar(sc.draw)}-{fmt_vulgar(sc.loss)}); "
-            f"ranked by {self.primary}" + (f", then {', '.join(self.labels)}" if self.labels else ""),
+            f"scoring {sc.name} ({fmt_vulgar(sc.win)}-{fmt_vulgar(sc.draw)}-{fmt_vulgar(sc.loss)}{scored}); "
+            f"ranked by {self.primary}"
+            + (f", then {', '.join(self.labels)}" if self.labels else "")
+            + (f" ({self.criteria_source})" if self.criteria_source != "as given" else ""),
         ]
         if self.rounds_matter:
             lines.append(t.rules_reason or f"FIDE C.07 ({t.fide_rules} edition)")
@@ -249,7 +279,8 @@ def rank(t: Tournament, tiebreaks: Sequence[str] | str | None = None, *, rules: 
     """Compute the standings of ``t`` under a criteria list, or else the list of a
     preset regulation (``rules``, see :mod:`crosstable.rules`), or else
     :func:`default_criteria`."""
-    specs, primary = primary_of(criteria_for(t, tiebreaks, rules), t)
+    chosen, source = criteria_choice(t, tiebreaks, rules)
+    specs, primary = primary_of(chosen, t)
     seen: set[str] = set()
     for s in specs:
         if s.label in seen:
@@ -270,7 +301,7 @@ def rank(t: Tournament, tiebreaks: Sequence[str] | str | None = None, *, rules: 
         crit = REGISTRY[spec.code]
         if crit.is_local:
             assert crit.local is not None
-            shown: list[Fraction | None] = [Fraction(0)] * n
+            shown: list[Fraction | None] = [None] * n  # a local criterion says nothing of the untied
             new: list[list[int]] = []
             for g in groups:
                 for p in g:
@@ -312,7 +343,7 @@ def rank(t: Tournament, tiebreaks: Sequence[str] | str | None = None, *, rules: 
             if history[stage][x] != history[stage][y]:
                 rows[k].ahead_on = labels[stage]
                 break
-    standings = Standings(t, specs, rows, a, list(dict.fromkeys(t.warnings)), groups_at, primary)
+    standings = Standings(t, specs, rows, a, list(dict.fromkeys(t.warnings)), groups_at, primary, source)
     standings.warnings.extend(_cross_check(standings))
     standings.warnings.extend(_flags(standings))
     standings.warnings.extend(dict.fromkeys(a.notes))  # each note once
@@ -328,9 +359,15 @@ def _flags(s: Standings) -> list[str]:
             out.append(f"{above.name} is placed ahead of {below.name} by drawing of lots (seed {seed})")
     for spec in s.criteria:
         if spec.code in ("FIFA", "QUAL", "PSO") and spec.code not in s.tournament.rankings:
-            out.append(f"no {spec.code} ranking was supplied (--ranking {spec.code}=FILE): it separates nobody")
+            out.append(
+                f"no {spec.code} ranking was supplied (--ranking {spec.code}=FILE): {spec.label} is shown as – "
+                "and separates nobody"
+            )
         if spec.code in ("FP", "DISC") and not s.tournament.cards:
-            out.append(f"no cards were supplied (--discipline FILE or card columns): {spec.label} separates nobody")
+            out.append(
+                f"no cards were supplied (--discipline FILE or card columns): {spec.label} is shown as – and "
+                "separates nobody"
+            )
     return out
 
 

@@ -23,6 +23,7 @@ from crosstable.model import FORFEIT, LOSS, PENDING, WIN
 from crosstable.numbers import fmt_number, fmt_vulgar
 from crosstable.ranking import Standings
 from crosstable.tiebreaks import REGISTRY
+from crosstable.tiebreaks.football import mini_league
 
 if TYPE_CHECKING:
     import jinja2
@@ -63,14 +64,25 @@ def standings_table(s: Standings, style: str = "decimal") -> tuple[list[str], li
 
 
 def decided_note(s: Standings, k: int) -> str:
-    """``ahead of Senegal on fair-play points`` for row k, if a criterion separated it
-    from the next row on equal points."""
+    """``ahead of Senegal on FP (fair-play points)`` for row k, if a criterion
+    separated it from the next row on equal points: the criterion exactly as listed,
+    its name, and for a head-to-head re-applied to a subset, that subset."""
     r = s.rows[k]
     if r.ahead_on is None or k + 1 >= len(s.rows):
         return ""
+    below = s.rows[k + 1]
     code = r.ahead_on.split("/")[0].split("(")[0].split(":")[0]
-    words = REGISTRY[code].name if code in REGISTRY else r.ahead_on
-    return f"ahead of {s.rows[k + 1].name} on {words}"
+    if code not in REGISTRY:
+        return f"ahead of {below.name} on {r.ahead_on}"
+    words = f"{r.ahead_on} ({REGISTRY[code].name})"
+    group = s.groups.get((r.ahead_on, r.index))
+    if code == "H2H" and group and len(group) > 2:
+        points, difference, goals = mini_league(s.analysis, group)
+        where = {p: n for n, p in enumerate(group)}
+        x, y = where[r.index], where[below.index]
+        if (points[x], difference[x], goals[x]) == (points[y], difference[y], goals[y]):
+            words += f", re-applied to the matches between {r.name} and {below.name}"
+    return f"ahead of {below.name} on {words}"
 
 
 @dataclass
@@ -90,6 +102,8 @@ class View:
     grid_head: list[str]
     grid: list[list[Cell]]
     warnings: list[str] = field(default_factory=list)
+    heading: list[str] = field(default_factory=list)
+    """The event's name, then what was ranked and how (:meth:`Standings.heading`)."""
 
 
 def view(s: Standings, style: str = "decimal") -> View:
@@ -102,7 +116,7 @@ def view(s: Standings, style: str = "decimal") -> View:
             body = [[*row, note] for row, note in zip(body, notes, strict=True)]
     grid_head, grid = crosstable_cells(s, style)
     return View(
-        title=s.tournament.source or "Standings",
+        title=s.heading()[0],
         criteria=list(s.labels),
         head=head,
         rows=body,
@@ -110,6 +124,7 @@ def view(s: Standings, style: str = "decimal") -> View:
         grid_head=grid_head,
         grid=grid,
         warnings=list(s.warnings),
+        heading=s.heading(),
     )
 
 

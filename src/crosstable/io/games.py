@@ -24,10 +24,21 @@ Participants are numbered in order of first appearance.
 from __future__ import annotations
 
 import csv
+from dataclasses import dataclass
 from fractions import Fraction
 
 from crosstable.errors import InputError, Problem
-from crosstable.model import PLAYED, Cards, Game, Scoring, Tournament, infer_kind, parse_result
+from crosstable.model import (
+    PLAYED,
+    Cards,
+    Game,
+    Lean,
+    Scoring,
+    Tournament,
+    classify_scores,
+    infer_system,
+    parse_result,
+)
 
 _ALIASES = {
     "round": ("round", "rd", "rnd", "r", "date", "matchday", "md", "forduló", "кръг"),
@@ -77,6 +88,23 @@ def looks_like_games(text: str) -> bool:
     return _header_map(next(csv.reader([first], delimiter=sniff_delimiter(text)), [])) is not None
 
 
+@dataclass(frozen=True)
+class _Row:
+    """One game as read: its line, the two participants, the scores and status, the
+    round label, the result's text and column, and the two names as written."""
+
+    line: int
+    white: int
+    black: int
+    white_score: Fraction
+    black_score: Fraction
+    status: int
+    round: str
+    result: str
+    column: int
+    names: str
+
+
 def read_games(text: str, source: str | None = None, scoring: Scoring | None = None) -> Tournament:
     """Read a games list into a :class:`Tournament` (see the module docstring)."""
     delim = sniff_delimiter(text)
@@ -86,6 +114,7 @@ def read_games(text: str, source: str | None = None, scoring: Scoring | None = N
     if not rows:
         raise InputError(source, [Problem("no games in the file", 1, 1)])
     cols = _header_map(rows[0][1])
+    header = [c.strip().lower() for c in rows[0][1]] if cols is not None else []
     if cols is not None:
         rows = rows[1:]
     else:
@@ -100,10 +129,11 @@ def read_games(text: str, source: str | None = None, scoring: Scoring | None = N
             )
     names: list[str] = []
     index: dict[str, int] = {}
+    first_seen: dict[str, tuple[int, int]] = {}
     ratings: dict[str, int] = {}
     cards: dict[str, Cards] = {}
     problems: list[Problem] = []
-    parsed: list[tuple[int, int, int, Fraction, Fraction, int, str]] = []
+    parsed: list[_Row] = []
 
     card_columns = any(f"{side}_{card}" in cols for side in ("white", "black") for card in _CARDS)
 
@@ -126,20 +156,25 @@ def read_games(text: str, source: str | None = None, scoring: Scoring | None = N
             continue
         if "result" in cols:
             k = cols["result"]
+            written = cells[k].strip()
             res = parse_result(cells[k])
         else:
             k = cols["home_goals"]
             hg, ag = cells[cols["home_goals"]].strip(), cells[cols["away_goals"]].strip()
-            res = parse_result(f"{hg}:{ag}") if (hg or ag) else parse_result("")
+            written = f"{hg}:{ag}" if (hg or ag) else ""
+            res = parse_result(written)
         if res is None:
             problems.append(Problem(f"{cells[k].strip()!r} is not a result ({w} - {b})", lineno, col_of(cells, k)))
             continue
         rnd = cells[cols["round"]].strip() if "round" in cols else ""
-        for who in (w, b):
+        for who, side in ((w, "white"), (b, "black")):
             if who not in index:
                 index[who] = len(names)
                 names.append(who)
-        parsed.append((lineno, index[w], index[b], res[0], res[1], res[2], rnd))
+                first_seen[who] = (lineno, col_of(cells, cols[side]))
+        parsed.append(
+            _Row(lineno, index[w], index[b], res[0], res[1], res[2], rnd, written, col_of(cells, k), f"{w} - {b}")
+        )
         for who, key in ((w, "white_rating"), (b, "black_rating")):
             if key in cols and cells[cols[key]].strip().isdigit():
                 ratings[who] = int(cells[cols[key]].strip())
@@ -154,22 +189,110 @@ def read_games(text: str, source: str | None = None, scoring: Scoring | None = N
                 counts.append(int(text or 0))
             if any(counts):
                 cards[who] = cards.get(who, Cards()) + Cards(*counts)
+    problems += _same_names(names, first_seen)
+    problems += _duplicates(parsed, names, "round" in cols)
     if problems:
+        problems.sort(key=lambda p: (p.line or 0, p.column or 0))
         raise InputError(source, problems)
-    round_labels = [p[6] for p in parsed]
+    round_labels = [g.round for g in parsed]
     if all(r.isdigit() for r in round_labels if r):
         rounds = [int(r) if r else 0 for r in round_labels]
     else:
         order = {label: k + 1 for k, label in enumerate(sorted(set(round_labels)))}
         rounds = [order[r] for r in round_labels]
-    games = [Game(w, b, ws, bs, rnd, st) for (_, w, b, ws, bs, st, _), rnd in zip(parsed, rounds, strict=True)]
-    kind = infer_kind(
-        [(g.white_score, g.black_score) for g in games if g.status == PLAYED], scoring or Scoring.parse("chess")
-    )
+    games = [
+        Game(g.white, g.black, g.white_score, g.black_score, rnd, g.status)
+        for g, rnd in zip(parsed, rounds, strict=True)
+    ]
+    played = [g for g in parsed if g.status == PLAYED]
+    choice = classify_scores([(g.white_score, g.black_score) for g in played], scoring, _lean(header, cols, played))
+    if choice.misfits:
+        fit = len(played) - len(choice.misfits)
+        raise InputError(
+            source,
+            [
+                Problem(
+                    f"{played[m].result!r} ({played[m].names}) is not {choice.description} like the other "
+                    f"{fit} games: one kind of result for the whole list",
+                    played[m].line,
+                    played[m].column,
+                )
+                for m in choice.misfits
+            ],
+        )
     if scoring is None:
-        scoring = Scoring.parse({"result": "chess", "game_points": "team", "goals": "football"}[kind])
-    t = Tournament.from_game_objects(names, games, scoring=scoring, kind=kind, source=source)
+        preset = {"result": "chess", "game_points": "team", "goals": "football"}[choice.kind]
+        scoring = Scoring.parse("draughts" if choice.kind == "result" and choice.per_game == 2 else preset)
+        scoring_reason = choice.reason
+    else:
+        scoring_reason = "given"
+    t = Tournament.from_game_objects(names, games, scoring=scoring, kind=choice.kind, source=source)
+    t.scoring_reason = scoring_reason
+    if any(rounds):
+        t.system, t.system_reason = infer_system(t.white, t.black, len(names))
     if ratings:
         t.ratings = [ratings.get(name) for name in names]
     t.cards = {index[name]: c for name, c in cards.items()}
     return t
+
+
+def _lean(header: list[str], cols: dict[str, int], played: list[_Row]) -> Lean:
+    """What the layout says before the scores do: columns named white/black mean
+    chess, home/away or goal columns football; else the notation, when every result
+    uses the same separator (``1-0``: chess, ``2:1``: football)."""
+    if header:
+        if header[cols["white"]] in ("white", "w") or header[cols["black"]] in ("black", "b"):
+            return "chess"
+        if header[cols["white"]] == "home" or "home_goals" in cols:
+            return "football"
+    marks = {"football" if ":" in g.result else "chess" if "-" in g.result else None for g in played}
+    if len(marks) == 1:
+        lean = marks.pop()
+        return "football" if lean == "football" else "chess" if lean == "chess" else None
+    return None
+
+
+def _key(name: str) -> str:
+    return " ".join(name.split()).casefold()
+
+
+def _same_names(names: list[str], first_seen: dict[str, tuple[int, int]]) -> list[Problem]:
+    """Two spellings of one name (``japan`` beside ``Japan``, a doubled space): an
+    error naming both places, not a participant more."""
+    seen: dict[str, str] = {}
+    out: list[Problem] = []
+    for name in names:
+        key = _key(name)
+        if key in seen:
+            line, col = first_seen[seen[key]]
+            out.append(
+                Problem(
+                    f"{name!r} and {seen[key]!r} (line {line}, column {col}) differ only in case or spacing: "
+                    "write one participant one way",
+                    *first_seen[name],
+                )
+            )
+        else:
+            seen[key] = name
+    return out
+
+
+def _duplicates(parsed: list[_Row], names: list[str], with_rounds: bool) -> list[Problem]:
+    """The same game listed twice: the same two participants in the same round (or,
+    without rounds, with the same colours / home side): an error naming both lines."""
+    first: dict[tuple[str, int, int], _Row] = {}
+    out: list[Problem] = []
+    for g in parsed:
+        key = (g.round, min(g.white, g.black), max(g.white, g.black)) if with_rounds else ("", g.white, g.black)
+        if key in first:
+            where = f"round {g.round}" if with_rounds else "with the same sides (no round column)"
+            out.append(
+                Problem(
+                    f"{g.names} is listed twice, {where}: also line {first[key].line}",
+                    g.line,
+                    1,
+                )
+            )
+        else:
+            first[key] = g
+    return out

@@ -7,15 +7,19 @@
   to any cards the fixtures list.
 - **Ranking** (``--ranking NAME=FILE``): CSV/TSV ``team,value``, lower is better
   (FIFA ranking position, qualifying ranking, 1 for a shoot-out winner and 2 for
-  the loser).
+  the loser). A published ranking lists more teams than the event: those are left
+  out (named once in the warnings); every team of the event must have a value,
+  except in ``PSO``, which names the two teams of a shoot-out only.
 
-Unknown teams are an error naming the line.
+Team names are matched ignoring case and spacing. In a discipline file an unknown
+team is an error naming the line.
 """
 
 from __future__ import annotations
 
 import csv
 import dataclasses
+from fractions import Fraction
 from pathlib import Path
 
 from crosstable.errors import InputError, Problem
@@ -82,9 +86,13 @@ def add_discipline(t: Tournament, path: str | Path, text: str | None = None) -> 
 
 
 def add_ranking(t: Tournament, name: str, path: str | Path) -> Tournament:
-    """The tournament with an external ranking ``name`` (``FIFA``, ``QUAL``, ``PSO``)."""
+    """The tournament with an external ranking ``name`` (``FIFA``, ``QUAL``, ``PSO``):
+    a file of two columns, team and value (a header row is skipped); see the module
+    docstring."""
     source, rows = _rows(path)
-    values = {}
+    key = {" ".join(n.split()).casefold(): i for i, n in enumerate(t.names)}
+    values: dict[int, Fraction] = {}
+    others: list[str] = []
     problems: list[Problem] = []
     for line, cells in rows:
         if len(cells) < 2:
@@ -96,9 +104,22 @@ def add_ranking(t: Tournament, name: str, path: str | Path) -> Tournament:
                 continue  # a header
             problems.append(Problem(f"{cells[1].strip()!r} is not a number", line, len(cells[0]) + 2))
             continue
-        values[_team(t, cells[0].strip(), source, line)] = value
+        team = key.get(" ".join(cells[0].split()).casefold())
+        if team is None:
+            others.append(cells[0].strip())
+        elif team in values:
+            problems.append(Problem(f"{cells[0].strip()!r} is listed twice", line, 1))
+        else:
+            values[team] = value
+    missing = [t.names[i] for i in range(len(t.names)) if i not in values]
+    if missing and name.upper() != "PSO":
+        problems.append(Problem(f"no {name.upper()} value for {', '.join(missing)}", None, None))
     if problems:
         raise InputError(source, problems)
     rankings = dict(t.rankings)
     rankings[name.upper()] = values
-    return dataclasses.replace(t, rankings=rankings, warnings=list(t.warnings))
+    warnings = list(t.warnings)
+    if others:
+        shown = ", ".join(others[:5]) + (f" and {len(others) - 5} more" if len(others) > 5 else "")
+        warnings.append(f"{source}: {len(others)} teams not in this event left out ({shown})")
+    return dataclasses.replace(t, rankings=rankings, warnings=warnings)

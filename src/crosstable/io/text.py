@@ -38,7 +38,6 @@ from __future__ import annotations
 
 import math
 import re
-from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -264,10 +263,17 @@ def _layout(text: str, source: str | None) -> _Layout:
         out.starts.append(k)
         out.results.append(res)
         out.trailing.append(fields[k + n :])
-    for name, count in Counter(out.names).items():
-        if count > 1 and name:
-            k = [i for i, x in enumerate(out.names) if x == name][1]
-            problems.append(Problem(f"participant name {name!r} appears twice", out.lines[k], 1))
+    seen: dict[str, int] = {}
+    for k, name in enumerate(out.names):
+        key = " ".join(name.split()).casefold()
+        if not name:
+            continue
+        if key not in seen:
+            seen[key] = k
+            continue
+        j = seen[key]
+        same = "appears twice" if out.names[j] == name else f"and {out.names[j]!r} differ only in case or spacing"
+        problems.append(Problem(f"participant name {name!r} {same} (line {out.lines[j]})", out.lines[k], 1))
     if problems:
         raise InputError(source, problems)
     return out
@@ -291,14 +297,16 @@ def _row_of_number(lay: _Layout) -> list[int]:
     return list(range(n))
 
 
-def _pair(i: int, j: int, x: Mark, y: Mark, a: Cell, b: Cell, names: list[str], per_game: Fraction) -> Problem:
+def _pair(
+    i: int, j: int, x: Mark, y: Mark, a: Cell, b: Cell, names: list[str], per_game: Fraction, hint: str = ""
+) -> Problem:
     """What is wrong with cell (i, j) = x against its mirror (j, i) = y."""
     mirror = f"{names[j]} against {names[i]} (line {b.line}, column {b.column})"
     me = f"{names[i]} against {names[j]}"
     if x.kind == "pending" or y.kind == "pending":
         return Problem(
             f"{me} is {a.text or 'empty'!r} but {mirror} is {b.text or 'empty'!r}: "
-            "a game not played yet must be empty on both sides",
+            f"a game not played yet must be empty on both sides{hint}",
             a.line,
             a.column,
         )
@@ -309,10 +317,16 @@ def _pair(i: int, j: int, x: Mark, y: Mark, a: Cell, b: Cell, names: list[str], 
             a.column,
         )
     if x.kind == "score" or y.kind == "score":
-        return Problem(f"{me} is {a.text!r} but {mirror} is {b.text!r}: the scores do not mirror", a.line, a.column)
+        return Problem(
+            f"{me} is {a.text!r} but {mirror} is {b.text!r}: the scores do not mirror{hint}", a.line, a.column
+        )
+    why = (
+        " (no cell says 2, so this is not a draughts table; give --scoring draughts if it is)" if per_game == 1 else ""
+    )
     return Problem(
         f"{me} is {fmt_vulgar(x.value)} but {mirror} is {fmt_vulgar(y.value)}: they add up to "
-        f"{fmt_vulgar(x.value + y.value)}, a game is worth {fmt_vulgar(per_game)} in this table",
+        f"{fmt_vulgar(x.value + y.value)}, a game is worth {fmt_vulgar(per_game)} in this table"
+        + (why if x.value + y.value == 2 else ""),
         a.line,
         a.column,
     )
@@ -384,10 +398,22 @@ def read_crosstable(text: str, source: str | None = None, scoring: Scoring | Non
         per_game_units = int(sum_values[np.argmax(freq)])
     else:
         per_game_units = den
+    draughts_given = scoring is not None and scoring.win == 2 and scoring.draw == 1
+    if per_game_units == 2 * den and not draughts_given and not bool((values[(kinds == NUM)] == 2 * den).any()):
+        per_game_units = den  # no cell says 2: two 1s are one game typed twice as won, not a draughts draw
     per_game = Fraction(per_game_units, den)
     has_scores = bool(((kinds == SCORE) & (cnt > 0)[None]).any())
     mirrored = (ka == SCORE) & (kb == SCORE) & (va == ob) & (oa == vb)
-    home_and_away = has_scores and bool((((ka == SCORE) | (kb == SCORE)) & ~mirrored).any())
+    scored = (ka == SCORE) | (kb == SCORE)
+    unmirrored = int((scored & ~mirrored).sum())
+    home_and_away = has_scores and 2 * unmirrored > int(scored.sum())
+    hint = (
+        f"; {int(scored.sum()) - unmirrored} of {int(scored.sum())} pairs of scores mirror each other, so this "
+        "is a single round robin, each game in both cells (a home-and-away table, each cell the row's home "
+        "game, has most pairs differ; write one as a games list to be explicit)"
+        if has_scores and unmirrored
+        else ""
+    )
 
     white: list[IntArray] = []
     black: list[IntArray] = []
@@ -454,7 +480,7 @@ def read_crosstable(text: str, source: str | None = None, scoring: Scoring | Non
                 i, j = int(iu[k]), int(ju[k])
                 mx = (marks[grid[i][j]] or [Mark("pending")] * layers)[lk]
                 my = (marks[grid[j][i]] or [Mark("pending")] * layers)[lk]
-                problems.append(_pair(i, j, mx, my, cell(i, j), cell(j, i), names, per_game))
+                problems.append(_pair(i, j, mx, my, cell(i, j), cell(j, i), names, per_game, hint))
     if problems:
         problems.sort(key=lambda p: (p.line or 0, p.column or 0))
         raise InputError(source, problems)
@@ -473,6 +499,13 @@ def read_crosstable(text: str, source: str | None = None, scoring: Scoring | Non
     if scoring is None:
         default = {"goals": "football", "game_points": "team"}.get(kind_name, "chess" if per_game == 1 else "draughts")
         scoring = Scoring.parse(default)
+        reason = {
+            "goals": "every cell a score in goals"
+            + (", each the row's home game (most pairs of scores do not mirror)" if home_and_away else ""),
+            "game_points": f"every match's game points add up to {fmt_vulgar(per_game)}",
+        }.get(kind_name, f"every game's two cells add up to {fmt_vulgar(per_game)}")
+    else:
+        reason = "given"
     result = Tournament(
         names=names,
         white=w_arr[order],
@@ -485,6 +518,7 @@ def read_crosstable(text: str, source: str | None = None, scoring: Scoring | Non
         scoring=scoring,
         source=source,
     )
+    result.scoring_reason = reason
     result.declared = _declared(lay, row)
     ratings = result.declared.pop("rating", None)
     if ratings:

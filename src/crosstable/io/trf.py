@@ -106,6 +106,7 @@ from crosstable.model import (
     Scoring,
     Squad,
     Tournament,
+    infer_system,
 )
 from crosstable.numbers import fmt_decimal, parse_number
 from crosstable.schedule import berger
@@ -797,13 +798,8 @@ def _system(text: str | None, white: IntArray, black: IntArray, n: int) -> tuple
             return "swiss", f'092 "{text}"'
         if "robin" in low or "berger" in low or re.search(r"\brr\b", low) or "round" in low:
             return "round-robin", f'092 "{text}"'
-    pairs = np.minimum(white, black) * max(n, 1) + np.maximum(white, black)
-    counts = np.bincount(pairs) if len(pairs) else np.zeros(1, dtype=np.int64)
-    met = counts[counts > 0]
-    every = len(met) == n * (n - 1) // 2 and n > 1
-    if every and met.min() == met.max() and met.max() <= 2:
-        return "round-robin", "no 092 record: every pair met " + ("once" if met.max() == 1 else "twice")
-    return "swiss", "no 092 record: not every pair met once"
+    system, why = infer_system(white, black, n)
+    return system, f"no 092 record: {why}"
 
 
 def _record_warnings(h: _Header) -> list[str]:

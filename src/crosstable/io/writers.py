@@ -57,34 +57,45 @@ def csv_safe(cell: str) -> str:
     return cell
 
 
-def to_csv(s: Standings) -> str:
+def to_csv(s: Standings, notes: bool = False) -> str:
+    """Comma-separated values, an undefined value an empty cell. With ``notes``, the
+    heading and the warnings first, as ``#`` comment lines (off by default: most CSV
+    readers take them for data)."""
     out = io.StringIO()
+    if notes:
+        out.writelines(f"# {line}\n" for line in s.heading())
+        out.writelines(f"# warning: {w}\n" for w in s.warnings)
     w = csv.writer(out, lineterminator="\n")
     if s.tournament.kind == "goals":
         head, body = standings_table(s, "decimal")
         w.writerow(head)
-        w.writerows([[csv_safe(c) for c in row] for row in body])
+        w.writerows([["" if c == "–" else csv_safe(c) for c in row] for row in body])
         return out.getvalue()
     w.writerow(["rank", "place", "name", "points", *s.labels])
     for r in s.rows:
-        w.writerow(
-            [r.rank, r.place, csv_safe(r.name), fmt_number(r.points), *(fmt_number(r.values[k]) for k in s.labels)]
-        )
+        cells = ["" if r.values[k] is None else fmt_number(r.values[k]) for k in s.labels]
+        w.writerow([r.rank, r.place, csv_safe(r.name), fmt_number(r.points), *cells])
     return out.getvalue()
 
 
 def to_markdown(s: Standings, style: str = "decimal") -> str:
+    """A Markdown table after the heading, the warnings as a note below it."""
     head, body = standings_table(s, style)
-    lines = [
+    lines = [*(f"{line}  " for line in s.heading()), ""]
+    lines += [
         "| " + " | ".join(head) + " |",
         "|" + "|".join("---:" if k != 1 else "---" for k in range(len(head))) + "|",
     ]
     lines += ["| " + " | ".join(c.replace("|", "\\|") for c in row) + " |" for row in body]
+    if s.warnings:
+        lines += ["", *(f"> **Note:** {w.replace('|', chr(92) + '|')}" for w in s.warnings)]
     return "\n".join(lines) + "\n"
 
 
 def to_text(s: Standings, style: str = "decimal", crosstable: bool = False, width: int = 200) -> str:
-    """An aligned table; with ``crosstable=True`` the full results grid first."""
+    """The heading and an aligned table; with ``crosstable=True`` the full results grid
+    first. The warnings are not part of it: the command line writes them to standard
+    error (every format), so that the table on standard output stays clean."""
     from rich.console import Console  # noqa: PLC0415 - optional: rich (~20 ms to import) only for text
     from rich.table import Table  # noqa: PLC0415 - optional: rich only for text
 
@@ -100,8 +111,6 @@ def to_text(s: Standings, style: str = "decimal", crosstable: bool = False, widt
     for row in body:
         table.add_row(*row)
     console.print(table)
-    for w in s.warnings:
-        console.print(f"warning: {w}", markup=False, highlight=False)
     out = console.file
     assert isinstance(out, io.StringIO)
     return out.getvalue()
@@ -132,13 +141,16 @@ def to_html(s: Standings, style: str = "decimal") -> str:
     return render_report(s, style)
 
 
-def render(s: Standings, output: str, style: str = "decimal", crosstable: bool = False) -> str:
+def render(s: Standings, output: str, style: str = "decimal", crosstable: bool = False, notes: bool = False) -> str:
+    """The standings in a format of :data:`OUTPUTS`. Warnings are inside JSON
+    (``warnings``), HTML and Markdown (a note); in CSV only with ``notes``; never in
+    text (see :func:`to_text`)."""
     if output == "html":
         return to_html(s, style)
     if output == "json":
         return to_json(s)
     if output == "csv":
-        return to_csv(s)
+        return to_csv(s, notes)
     if output == "md":
         return to_markdown(s, style)
     return to_text(s, style, crosstable)

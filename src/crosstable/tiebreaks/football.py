@@ -112,7 +112,7 @@ def h2h_tiers(a: Analysis, group: Sequence[int], reapply: bool) -> list[int]:
     return tiers
 
 
-@criterion("H2H", "head-to-head mini-league (re-applied)", local=True)
+@criterion("H2H", "head-to-head mini-league", local=True)
 def head_to_head(a: Analysis, spec: Spec, group: Sequence[int]) -> Column:
     """Head-to-head among the tied teams: points, then goal difference, then goals
     scored in the matches among them, applied to the whole tied block first; a subset
@@ -126,7 +126,7 @@ def head_to_head(a: Analysis, spec: Spec, group: Sequence[int]) -> Column:
     return Column(np.array(h2h_tiers(a, group, True), dtype=np.int64), 1)
 
 
-@criterion("H2H1", "head-to-head mini-league (applied once)", local=True)
+@criterion("H2H1", "head-to-head mini-league, applied once", local=True)
 def head_to_head_once(a: Analysis, spec: Spec, group: Sequence[int]) -> Column:
     """Head-to-head among the tied teams, computed once: points, goal difference,
     goals scored in the matches among them, with no re-application to a subset.
@@ -175,7 +175,7 @@ def fair_play(a: Analysis, spec: Spec) -> Column:
     Source: FIFA World Cup 2018 regulations, art. 32.5 g). Example (2018 group H,
     FIFA's totals): Japan 4 yellows = −4, Senegal 6 yellows = −6, so Japan is ahead.
     """
-    return Column(np.array([-fair_play_points(c) for c in _cards(a)], dtype=np.int64), 1)
+    return _unless_no_cards(a, [-fair_play_points(c) for c in _cards(a)])
 
 
 def fair_play_points(c: Cards) -> int:
@@ -192,7 +192,14 @@ def disciplinary(a: Analysis, spec: Spec) -> Column:
     and one second-yellow expulsion has 5 + 3 = 8 points.
     """
     values = [c.yellow + 3 * c.indirect_red + 3 * c.direct_red + 4 * c.yellow_and_direct_red for c in _cards(a)]
-    return Column(np.array(values, dtype=np.int64), 1)
+    return _unless_no_cards(a, values)
+
+
+def _unless_no_cards(a: Analysis, values: list[int]) -> Column:
+    """The values, or undefined for everybody (shown –) when no cards were supplied at
+    all: a made-up 0 would claim a clean record nobody reported."""
+    none = np.full(a.n, not a.t.cards, dtype=bool)
+    return Column(np.array(values, dtype=np.int64), 1, none if not a.t.cards else None)
 
 
 def _explain_cards(a: Analysis, spec: Spec, i: int, group: Sequence[int]) -> str:
@@ -209,11 +216,13 @@ disciplinary.explainer(_explain_cards)
 
 
 # -- lots and external rankings ----------------------------------------------------------------
-@criterion("LOT", "drawing of lots")
-def lots(a: Analysis, spec: Spec) -> Column:
-    """Drawing of lots, reproducible: a random order drawn from the seed given with
-    ``--lots-seed`` (0 if none) over the names in alphabetical order, so the draw does
-    not depend on the input order. The standings always flag places decided by lot.
+@criterion("LOT", "drawing of lots", local=True)
+def lots(a: Analysis, spec: Spec, group: Sequence[int]) -> Column:
+    """Drawing of lots among the participants still level, reproducible: a random
+    order drawn from the seed given with ``--lots-seed`` (0 if none) over all the
+    names in alphabetical order, so the draw depends on neither the input order nor
+    who is tied; those never tied show no lot. The standings always flag places
+    decided by lot.
 
     Source: FIFA World Cup 2018 regulations, art. 32.5 h); UEFA EURO 2024 art. 18.01.
     Example: with seed 0 the same names always give the same order.
@@ -223,18 +232,19 @@ def lots(a: Analysis, spec: Spec) -> Column:
     value = np.zeros(a.n, dtype=np.int64)
     for position, i in zip(draw.tolist(), names, strict=True):
         value[i] = position
-    return Column(value, 1)
+    return Column(value[list(group)], 1)
 
 
 def _external(code: str, name: str, source: str) -> None:
     def compute(a: Analysis, spec: Spec) -> Column:
         table = a.t.rankings.get(code, {})
         worst = max(table.values(), default=Fraction(0)) + 1
-        return column_of([table.get(i, worst) for i in range(a.n)])
+        values = column_of([table.get(i, worst) for i in range(a.n)])
+        return Column(values.num, values.den, np.array([i not in table for i in range(a.n)], dtype=bool))
 
     compute.__doc__ = (
         f"{name}: a value per team supplied from a file (``--ranking {code}=FILE``), lower is "
-        f"better; teams without a value come last.\n\n    Source: {source}.\n\n"
+        f"better; a team without a value shows none (–) and comes last.\n\n    Source: {source}.\n\n"
         f"    Example: with {code} values Japan 61 and Senegal 27, Senegal is ahead.\n"
     )
     crit = criterion(code, name, lower_is_better=True)(compute)
@@ -271,5 +281,9 @@ for _crit in (goals_for, goals_against, goal_difference, away_goals):
 
 @lots.explainer
 def _explain_lots(a: Analysis, spec: Spec, i: int, group: Sequence[int]) -> str:
-    value = lots(a, spec)[i]
-    return f"{spec.label} = {fmt_decimal(value)} (drawn with seed {a.t.lots_seed or 0})"
+    if len(group) < 2:
+        return f"{spec.label}: not level with anyone, no lot drawn"
+    assert lots.local is not None
+    value = lots.local(a, spec, group)[list(group).index(i)]
+    others = ", ".join(a.name(p) for p in group if p != i)
+    return f"{spec.label} = {fmt_decimal(value)} (drawn with seed {a.t.lots_seed or 0} against {others})"
