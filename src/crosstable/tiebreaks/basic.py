@@ -77,11 +77,23 @@ def match_points(a: Analysis, spec: Spec) -> Column:
 
 def _explain_count(a: Analysis, spec: Spec, i: int, group: Sequence[int]) -> str:
     value = REGISTRY[spec.code](a, spec)[i]
+    if spec.code in ("WIN", "WON") and spec.basis == "GP":
+        return f"{spec.label} = {fmt_decimal(value)} (boards won{' over the board' if spec.code == 'WON' else ''})"
     if spec.code in ("WIN", "WON"):
-        beaten = [a.name(int(a.q[e])) for e in a.entries_of(i).tolist() if a.r[e] == WIN]
-        if spec.code == "WON":
-            beaten = [a.name(int(a.q[e])) for e in a.entries_of(i).tolist() if a.r[e] == WIN and a.status[e] != FORFEIT]
-        return f"{spec.label} = {fmt_decimal(value)} ({', '.join(beaten) or 'no wins'})"
+        over_the_board = spec.code == "WON"
+        wins_of = [
+            a.name(int(a.q[e])) + (" by forfeit" if a.status[e] == FORFEIT else "")
+            for e in a.entries_of(i).tolist()
+            if a.r[e] == WIN and not (over_the_board and a.status[e] == FORFEIT)
+        ]
+        if not over_the_board:
+            words = {"pab": "pairing-allocated bye", "full": "full-point bye"}
+            wins_of += [
+                f"{words.get(b.kind, b.kind + ' bye')} in round {b.round}"
+                for b in a.byes
+                if b.participant == i and b.outcome == WIN
+            ]
+        return f"{spec.label} = {fmt_decimal(value)} ({', '.join(wins_of) or 'no wins'})"
     w, d, lo = (int(x[i]) for x in (a.wins, a.draws, a.losses))
     return f"{spec.label} = {fmt_vulgar(value)} ({w} won, {d} drawn, {lo} lost)"
 

@@ -225,13 +225,15 @@ def nnsb(a: Analysis, spec: Spec) -> Column:
 
 
 # -- explanations -----------------------------------------------------------------------
-def _explain_weighted(a: Analysis, spec: Spec, i: int, group: Sequence[int]) -> str:
+def explain_weighted(a: Analysis, spec: Spec, i: int, group: Sequence[int]) -> str:
+    """The Berger family's sum over rounds in words (each round's weight × the
+    opponent's score)."""
     rounds = rounds_of(a, spec, basis_of(a, spec))
     return explain_rounds(a, spec, i, weighted_sum(a, spec)[i], rounds, own_per_round(a, spec, rounds))
 
 
 for _crit in (sonneborn_berger, simplified_berger, riga, gorin):
-    _crit.explainer(_explain_weighted)
+    _crit.explainer(explain_weighted)
 
 
 @gelbfuhs.explainer

@@ -15,7 +15,7 @@ from crosstable.tiebreaks.columns import Column, column_of, sum_by
 from crosstable.tiebreaks.cuts import cut_sums
 from crosstable.tiebreaks.registry import criterion, explain_value
 from crosstable.tiebreaks.spec import Spec
-from crosstable.tiebreaks.words import explain_rounds
+from crosstable.tiebreaks.words import average_text, explain_rounds
 
 
 @criterion("BH", "Buchholz", aliases=("BUCHHOLZ",), modifiers="CMPSF", takes_basis=True)
@@ -101,8 +101,18 @@ def average_opponents_buchholz(a: Analysis, spec: Spec) -> Column:
     return column_of(values)
 
 
-for _crit in (adjusted_fore, average_opponents_buchholz):
-    _crit.explainer(explain_value)
+adjusted_fore.explainer(explain_value)
+
+
+@average_opponents_buchholz.explainer
+def _explain_aob(a: Analysis, spec: Spec, i: int, group: Sequence[int]) -> str:
+    bh = buchholz(a, Spec("BH", None, spec.modifiers, spec.basis, spec.edition))
+    label = Spec("BH", None, spec.modifiers, spec.basis).label
+    entries = [int(a.q[e]) for e in a.entries_of(i).tolist() if a.status[e] == PLAYED]
+    terms = [(bh[q], f"{label} of {a.name(q)}") for q in entries]
+    shown = average_opponents_buchholz(a, spec)[i]
+    rounding = f"rounded half up to {decimals_of_averages(a.last_round)} decimals, as the FIDE reference prints it"
+    return average_text(spec.label, [(v, why) for v, why in terms if v is not None], shown, rounding)
 
 
 @fore_buchholz.explainer

@@ -119,7 +119,7 @@ def _explain(a: Analysis, spec: Spec, i: int, group: Sequence[int]) -> str:
             terms.append((Fraction(int(a.pts[e]), a.D), f"against {a.name(q)}, {record}"))
         else:
             left_out.append(f"{a.name(q)} ({record})")
-    text = sum_text(spec.label, terms, koya(a, spec)[i])
+    text = sum_text(spec.label, terms, koya(a, spec)[i], "no opponent reached the limit")
     limits = sorted({n for n in needed if n is not None})
     if len(limits) == 1:
         text += f"; the limit is {fmt_vulgar(limits[0])} {unit}"

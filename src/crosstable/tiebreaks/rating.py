@@ -14,12 +14,13 @@ import numpy as np
 from numpy.typing import NDArray
 
 from crosstable.model import PLAYED, IntArray
-from crosstable.numbers import fmt_decimal, half_up
+from crosstable.numbers import half_up
 from crosstable.tiebreaks.analysis import Analysis
 from crosstable.tiebreaks.columns import Column, column_of, sum_by
 from crosstable.tiebreaks.cuts import cut_mask
 from crosstable.tiebreaks.registry import criterion, explain_value
 from crosstable.tiebreaks.spec import Spec
+from crosstable.tiebreaks.words import average_text
 
 #: FIDE Handbook B.02, table 8.1(a): rating difference dp for a percentage score
 #: p = 50 … 100 (and dp(100 − p) = −dp(p)).
@@ -184,17 +185,19 @@ def performance(a: Analysis, spec: Spec) -> Column:
 
 
 def _explain(a: Analysis, spec: Spec, i: int, group: Sequence[int]) -> str:
-    result = _average(a, spec)
-    if result is None:
+    games = _rated_games(a, spec)
+    if games is None:
         return f"{spec.label} = – (undefined: some participants are unrated; give /U<rating>)"
-    averages, percents = result
-    x, pc = averages[i], percents[i]
-    if x is None or pc is None:
+    p, rating, halves = games
+    mine = p == i
+    if not mine.any():
         return f"{spec.label} = – (undefined: no game played over the board)"
+    terms = [(Fraction(int(r)), "") for r in rating[mine].tolist()]
+    aro = half_up(sum((v for v, _ in terms), Fraction(0)) / len(terms))
     if spec.code == "ARO":
-        return f"ARO = {fmt_decimal(x) if x.denominator in (1, 2, 4, 5, 10) else f'{float(x):.2f}'} → {half_up(x)}"
-    p = half_up(pc)
-    return f"TPR = ARO {half_up(x)} + dp({p} %) {dp(p)} = {half_up(x) + dp(p)}"
+        return average_text(spec.label, terms, Fraction(aro), "rounded, halves up")
+    pc = half_up(Fraction(int(halves[mine].sum()) * 50, len(terms)))
+    return f"{spec.label} = ARO {aro} + dp({pc} %) {dp(pc)} = {aro + dp(pc)}"
 
 
 average_rating.explainer(_explain)
@@ -270,8 +273,28 @@ def average_perfect(a: Analysis, spec: Spec) -> Column:
     return _opponents_average(a, ptp)
 
 
-for _crit in (perfect_performance, average_perfect, average_performance):
-    _crit.explainer(explain_value)
+perfect_performance.explainer(explain_value)
+
+
+@average_performance.explainer
+def _explain_apro(a: Analysis, spec: Spec, i: int, group: Sequence[int]) -> str:
+    return _explain_opponents(a, spec, i, performance(a, Spec("TPR", modifiers=spec.modifiers)), "TPR")
+
+
+@average_perfect.explainer
+def _explain_appo(a: Analysis, spec: Spec, i: int, group: Sequence[int]) -> str:
+    return _explain_opponents(a, spec, i, perfect_performance(a, Spec("PTP", modifiers=spec.modifiers)), "PTP")
+
+
+def _explain_opponents(a: Analysis, spec: Spec, i: int, values: Column, what: str) -> str:
+    """An average of the opponents' values over the games played over the board."""
+    terms = [
+        (values[int(a.q[e])], f"{what} of {a.name(int(a.q[e]))}")
+        for e in a.entries_of(i).tolist()
+        if a.status[e] == PLAYED and values[int(a.q[e])] is not None
+    ]
+    shown = _opponents_average(a, values)[i]
+    return average_text(spec.label, [(v, why) for v, why in terms if v is not None], shown, "rounded, halves up")
 
 
 @criterion("RTNG", "own rating", modifiers="U")

@@ -22,7 +22,7 @@ from crosstable.errors import CriterionError
 from crosstable.model import DRAW, LOSS, PENDING, WIN, IntArray
 from crosstable.numbers import fmt_decimal, half_up
 from crosstable.tiebreaks.analysis import Analysis
-from crosstable.tiebreaks.berger import rounds_of, weighted_sum
+from crosstable.tiebreaks.berger import explain_weighted, rounds_of, weighted_sum
 from crosstable.tiebreaks.columns import Column, column_of, sum_by
 from crosstable.tiebreaks.direct import assume_all_met, order_blocks, points_among
 from crosstable.tiebreaks.registry import criterion, explain_value
@@ -73,14 +73,21 @@ def other_points(a: Analysis, spec: Spec) -> Column:
 
 
 def _extended(name: str, basis: str, doc: str) -> None:
+    def as_sb(spec: Spec) -> Spec:
+        return Spec("SB", None, spec.modifiers, spec.basis or basis, spec.edition)
+
     def compute(a: Analysis, spec: Spec) -> Column:
         _team_event(a, name)
-        return weighted_sum(a, Spec("SB", None, spec.modifiers, spec.basis or basis, spec.edition))
+        return weighted_sum(a, as_sb(spec))
 
     compute.__doc__ = doc
     crit = criterion(name, f"extended Sonneborn–Berger ({basis[0]}P × own {basis[1]}P)", modifiers="CMPSDF",
                      takes_basis=(name == "ESB"), team=True)(compute)  # fmt: skip
-    crit.explainer(explain_value)
+
+    @crit.explainer
+    def _explain(a: Analysis, spec: Spec, i: int, group: Sequence[int]) -> str:
+        sb = as_sb(spec)
+        return spec.label + explain_weighted(a, sb, i, group)[len(sb.label) :]
 
 
 _SB_SOURCE = "Source: FIDE C.07 (2026), team chapter (ESB); the FIDE reference's E<X><Y>SB."

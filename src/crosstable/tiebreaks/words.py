@@ -33,21 +33,56 @@ def weight_phrase(w: Fraction, name: str, score: Fraction, outcome: int) -> str:
     return f"{fmt_vulgar(w)} × {name}'s {fmt_vulgar(score)}"
 
 
-def sum_text(label: str, terms: Sequence[tuple[Fraction, str]], total: Fraction | None) -> str:
+def sum_text(label: str, terms: Sequence[tuple[Fraction, str]], total: Fraction | None, empty: str = "no games") -> str:
     """``LABEL = t1 (why) + t2 (why) − t3 (why) = total``, the style of the worked
-    examples of the encyclopedia article on the Sonneborn–Berger coefficient.
+    examples of the encyclopedia article on the Sonneborn–Berger coefficient; with no
+    term, ``LABEL = 0 (empty) = total``.
 
     >>> sum_text("SB", [(Fraction(5, 2), "½ of Mikhailov's 5"), (Fraction(1), "all of Kalchev's 1")], Fraction(7, 2))
     "SB = 2.5 (½ of Mikhailov's 5) + 1 (all of Kalchev's 1) = 3.5"
     """
     if not terms:
-        return f"{label} = 0 (no games) = {fmt_decimal(total)}"
+        return f"{label} = 0 ({empty}) = {fmt_decimal(total)}"
+    return f"{label} = {_terms(terms)} = {fmt_decimal(total)}"
+
+
+def _terms(terms: Sequence[tuple[Fraction, str]]) -> str:
     parts: list[str] = []
     for k, (value, why) in enumerate(terms):
         sign = "−" if value < 0 else "+"
-        text = f"{fmt_decimal(abs(value))} ({why})"
+        text = f"{fmt_decimal(abs(value))} ({why})" if why else fmt_decimal(abs(value))
         parts.append(("− " if value < 0 else "") + text if k == 0 else f"{sign} {text}")
-    return f"{label} = {' '.join(parts)} = {fmt_decimal(total)}"
+    return " ".join(parts)
+
+
+def average_text(label: str, terms: Sequence[tuple[Fraction, str]], shown: Fraction | None, rounding: str = "") -> str:
+    """``LABEL = (t1 (why) + t2 (why)) / n = mean``, and ``→ shown (rounding)`` when
+    the value shown is the mean rounded.
+
+    >>> average_text("ARO", [(Fraction(2400), "A"), (Fraction(2150), "B")], Fraction(2275))
+    'ARO = (2400 (A) + 2150 (B)) / 2 = 2275'
+    >>> average_text("ARO", [(Fraction(2400), "A"), (Fraction(2151), "B")], Fraction(2276), "halves up")
+    'ARO = (2400 (A) + 2151 (B)) / 2 = 2275.5 → 2276 (halves up)'
+    """
+    if not terms:
+        return f"{label} = – (no game played over the board)"
+    mean = sum((v for v, _ in terms), Fraction(0)) / len(terms)
+    text = f"{label} = ({_terms(terms)}) / {len(terms)} = {fmt_decimal(mean) if _terminates(mean) else _approx(mean)}"
+    if shown is not None and shown != mean:
+        text += f" → {fmt_decimal(shown)}" + (f" ({rounding})" if rounding else "")
+    return text
+
+
+def _terminates(x: Fraction) -> bool:
+    d = x.denominator
+    for f in (2, 5):
+        while d % f == 0:
+            d //= f
+    return d == 1
+
+
+def _approx(x: Fraction) -> str:
+    return f"{fmt_decimal(x)} ≈ {float(x):.3f}"
 
 
 def explain_rounds(
