@@ -204,3 +204,50 @@ def test_re_applied_is_said_only_when_the_head_to_head_was_re_applied() -> None:
     notes = [crosstable.report.decided_note(s, k) for k in range(len(s.rows))]
     assert notes[0] == "ahead of Z on H2H (head-to-head mini-league), re-applied to the matches between Y and Z"
     assert notes[1] == "ahead of X on H2H (head-to-head mini-league)"
+
+
+# -- 6. reading what people have --------------------------------------------------------------
+def test_standard_input() -> None:
+    code, out, err = run("standings", "-", "-t", "SB", "-o", "csv", stdin=SEED_TABLE)
+    assert code == 0, err
+    assert out.splitlines()[1] == "1,1,Mikhailov,5,11.75"
+    code, _, err = run("standings", "-", stdin="x\n")
+    assert code == 2 and err.startswith("crosstable: <stdin>:1:1: ")
+
+
+def test_a_header_row_of_names() -> None:
+    # The Bulgarian article's table with the opponents named in the header instead of numbered.
+    lines = SEED_TABLE.splitlines()
+    names = [line.split("\t")[1] for line in lines[1:]]
+    header = "\t".join(["№", "Participant", *names, *lines[0].split("\t")[9:]])
+    t = crosstable.read_text("\n".join([header, *lines[1:]]) + "\n")
+    assert crosstable.rank(t, ["SB"]).row("Zhelyazkov").values["SB"] == 9
+    assert "Points" in t.declared or "points" in t.declared  # the summary columns are still recognised
+
+
+def test_a_fifa_ranking_with_more_teams_than_the_group(tmp_path: Path) -> None:
+    # A published ranking lists every team; the group's four are taken, the others named once.
+    ranking = tmp_path / "fifa.csv"
+    ranking.write_text(
+        "team,rank\nBelgium,3\nColombia,16\nPoland,8\nJapan,61\nSenegal,27\nBrazil,2\n", encoding="utf-8"
+    )
+    code, _, err = run(
+        "standings", str(EXAMPLES / "worldcup-2018-group-H.csv"), "--rules", "fifa-2026", "--ranking", f"FIFA={ranking}"
+    )
+    assert code == 0, err
+    assert "2 teams not in this event left out (Belgium, Brazil)" in err
+    short = tmp_path / "short.csv"
+    short.write_text("Colombia,16\nPoland,8\nJapan,61\n", encoding="utf-8")
+    code, _, err = run("standings", str(EXAMPLES / "worldcup-2018-group-H.csv"), "--ranking", f"FIFA={short}")
+    assert code == 2 and "no FIFA value for Senegal" in err
+
+
+def test_the_trf_event_name_heads_the_output() -> None:
+    code, out, _ = run("standings", str(REAL / "ejs_javafo_sample2.trf"))
+    assert code == 0
+    name = next(
+        line[4:].strip()
+        for line in (REAL / "ejs_javafo_sample2.trf").read_text().splitlines()
+        if line.startswith("012")
+    )
+    assert out.splitlines()[0] == name

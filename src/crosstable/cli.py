@@ -1,7 +1,8 @@
 """The command line, thin over the library; its commands and the JSON shape are a public interface.
 
 Bad input ends with one line on standard error, ``FILE:LINE:COL: what is wrong``,
-and exit status 2; nothing is written to standard output in that case.
+and exit status 2; nothing is written to standard output in that case. A FILE of
+``-`` is read from standard input.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from typing import NoReturn
 import click
 
 from crosstable.errors import CrosstableError, InputError, Problem
-from crosstable.io import FORMATS, read
+from crosstable.io import FORMATS, decode, read, read_text
 from crosstable.io.jsonfmt import write_json
 from crosstable.io.sidecar import add_discipline, add_ranking
 from crosstable.io.trf import write_trf
@@ -53,6 +54,14 @@ def _errors(file: str | None = None) -> Iterator[None]:
         _fail(f"{file}: {e}" if file else str(e))
 
 
+def _read(file: str, fmt: str = "auto", scoring: str | None = None) -> Tournament:
+    """A tournament file, or standard input for ``-``."""
+    if file == "-":
+        raw: bytes = sys.stdin.buffer.read()
+        return read_text(decode(raw), source="<stdin>", fmt=fmt, scoring=scoring)
+    return read(file, fmt=fmt, scoring=scoring)
+
+
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="crosstable")
 def main() -> None:
@@ -60,7 +69,7 @@ def main() -> None:
 
 
 @main.command()
-@click.argument("file", type=click.Path(dir_okay=False))
+@click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
 @click.option("--from", "fmt", type=click.Choice(FORMATS), default="auto", show_default=True, help="Input format.")
 @click.option("--scoring", default=None, help="chess | draughts | football | team | W:D:L (default: from the table).")
 @click.option("--tiebreaks", "-t", default=None, help="Criteria in order, e.g. 'SB,KS,BH/C1,SB(2,1,0)'.")
@@ -119,7 +128,7 @@ def standings(
     HTML, Markdown, and CSV with --csv-notes).
     """
     with _errors(file):
-        t = _with_extras(read(file, fmt=fmt, scoring=scoring), discipline, rankings, lots_seed)
+        t = _with_extras(_read(file, fmt=fmt, scoring=scoring), discipline, rankings, lots_seed)
         if after_round is not None:
             t = t.after_round(after_round)
         if unrated is not None:
@@ -162,7 +171,7 @@ def _seed_order(path: str, tiebreaks: str | None, scoring: str | None) -> list[s
     if isinstance(data, dict) and isinstance(data.get("standings"), list):
         rows = sorted(data["standings"], key=lambda r: r["rank"])
         return [str(r["name"]) for r in rows]
-    s = rank(read(path, scoring=scoring), tiebreaks)
+    s = rank(_read(path, scoring=scoring), tiebreaks)
     return [r.name for r in s.rows]
 
 
@@ -229,7 +238,7 @@ def schedule(
 
 
 @main.command("scenarios")
-@click.argument("file", type=click.Path(dir_okay=False))
+@click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
 @click.option("--from", "fmt", type=click.Choice(FORMATS), default="auto", show_default=True, help="Input format.")
 @click.option("--scoring", default=None, help="chess | draughts | football | team | W:D:L (default: from the table).")
 @click.option("--tiebreaks", "-t", default=None, help="Criteria in order, as for standings.")
@@ -258,7 +267,7 @@ def scenarios_command(
     """What the games still to be played can change: best and worst places, their
     probabilities, and what each result of one's next game keeps possible."""
     with _errors(file):
-        t = read(file, fmt=fmt, scoring=scoring)
+        t = _read(file, fmt=fmt, scoring=scoring)
         with _progress(quiet) as advance:
             report = scenarios(
                 t,
@@ -276,7 +285,7 @@ def scenarios_command(
 
 
 @main.command()
-@click.argument("file", type=click.Path(dir_okay=False))
+@click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
 @click.option("--from", "fmt", type=click.Choice(FORMATS), default="auto", show_default=True, help="Input format.")
 @click.option("--scoring", default=None, help="chess | draughts | football | team | W:D:L (default: from the table).")
 @click.option("--by", type=click.Choice(["potential", "flow"]), default="potential", show_default=True)
@@ -287,20 +296,20 @@ def rate(file: str, fmt: str, scoring: str | None, by: str, floating: bool, outp
 
     Exact integers (fractions) for up to 60 participants, normalised shares beyond."""
     with _errors(file):
-        t = read(file, fmt=fmt, scoring=scoring)
+        t = _read(file, fmt=fmt, scoring=scoring)
         text = render_potentials(t.names, potentials(t, exact=False if floating else None), by, output)
     click.echo(text, nl=False)
 
 
 @main.command()
-@click.argument("file", type=click.Path(dir_okay=False))
+@click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
 @click.option("--from", "fmt", type=click.Choice(FORMATS), default="auto", show_default=True, help="Input format.")
 @click.option("--scoring", default=None, help="chess | draughts | football | team | W:D:L (default: from the table).")
 @click.option("--to", "target", type=click.Choice(["json", "trf"]), default="json", show_default=True)
 def convert(file: str, fmt: str, scoring: str | None, target: str) -> None:
     """Write the tournament in FILE as our JSON format or as FIDE TRF-16."""
     with _errors(file):
-        t = read(file, fmt=fmt, scoring=scoring)
+        t = _read(file, fmt=fmt, scoring=scoring)
         text = write_json(t) if target == "json" else write_trf(t)
     click.echo(text, nl=False)
 

@@ -8,7 +8,8 @@ column per opponent in row order, then optional summary columns. Decisions:
   (so a table typed with spaces and decimal commas is not split at its commas); else
   runs of white space
   (names may then contain single spaces; a name ends at the first result cell).
-- **Header**: a first row whose columns after the name start ``1 2 3 …``. Its
+- **Header**: a first row whose columns after the name start ``1 2 3 …``, or name
+  the participants in the rows' order (``Name Ann Bob Cid``). Its
   labels after the results name the summary columns: points (``Points``, ``Pts``,
   ``Точки``, ``Pont`` …), ``+`` ``−`` ``=`` or ``W D L`` (wins, losses, draws),
   ``Place``, ``Game points``, ``Match points``, or a coefficient code (``SB``,
@@ -226,7 +227,7 @@ def _layout(text: str, source: str | None) -> _Layout:
         raise InputError(source, [Problem("the file is empty", 1, 1)])
     sep = _choose_separator([ln for _, ln in numbered])
     header = None
-    first = _fields(numbered[0][1], sep)
+    first = _names_as_numbers(_fields(numbered[0][1], sep), [_fields(ln, sep) for _, ln in numbered[1:]])
     if first[1:3] == ["1", "2"] or first[2:4] == ["1", "2"]:
         header, numbered = first, numbered[1:]
     n = len(numbered)
@@ -277,6 +278,19 @@ def _layout(text: str, source: str | None) -> _Layout:
     if problems:
         raise InputError(source, problems)
     return out
+
+
+def _names_as_numbers(first: list[str], rows: list[list[str]]) -> list[str]:
+    """A header row that names the opponents (``Name Ann Bob Cid``, ``No Name Ann …``)
+    instead of numbering them: the names turned into the numbers ``1 2 3`` the rest of
+    the reader expects, when they are the rows' names in the rows' order."""
+    names = [r[1] if len(r) > 1 and _is_lead(r[0]) else r[0] for r in rows if r]
+    folded = [" ".join(x.split()).casefold() for x in first]
+    want = [" ".join(x.split()).casefold() for x in names]
+    for start in (1, 2):
+        if len(want) >= 2 and folded[start : start + len(want)] == want:
+            return [*first[:start], *(str(k + 1) for k in range(len(want))), *first[start + len(want) :]]
+    return first
 
 
 def _row_of_number(lay: _Layout) -> list[int]:
