@@ -12,7 +12,7 @@ import json
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import NoReturn
+from typing import Any, NoReturn
 
 import click
 
@@ -33,7 +33,7 @@ from crosstable.io.writers import (
 from crosstable.model import Tournament
 from crosstable.ranking import rank
 from crosstable.rules import PRESETS
-from crosstable.scenarios import DEFAULT_LIMIT, DEFAULT_SAMPLES, parse_scores, scenarios
+from crosstable.scenarios import DEFAULT_LIMIT, DEFAULT_SAMPLES, MAX_LIMIT, MAX_SAMPLES, parse_scores, scenarios
 from crosstable.schedule import Schedule
 from crosstable.tiebreaks.potential import potentials
 
@@ -62,7 +62,28 @@ def _read(file: str, fmt: str = "auto", scoring: str | None = None) -> Tournamen
     return read(file, fmt=fmt, scoring=scoring)
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class _Commands(click.Group):
+    """The command group, with click's own errors (a bad option value, a missing
+    argument) on one line like every other error: ``crosstable: …``, status 2."""
+
+    def main(self, *args: Any, **kwargs: Any) -> Any:
+        kwargs["standalone_mode"] = False
+        try:
+            return super().main(*args, **kwargs)
+        except click.exceptions.Exit as e:
+            sys.exit(e.exit_code)
+        except click.ClickException as e:
+            ctx = e.ctx if isinstance(e, click.UsageError) else None
+            command = ctx.command_path if ctx is not None else "crosstable"
+            _fail(" ".join(e.format_message().split()) + f" (see {command} --help)")
+        except click.exceptions.Abort:
+            click.echo("crosstable: interrupted", err=True)
+            sys.exit(130)
+        except BrokenPipeError:  # the reader of our output went away (| head)
+            sys.exit(0)
+
+
+@click.group(cls=_Commands, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="crosstable")
 def main() -> None:
     """Tournament results in, standings with exact tie-break coefficients out."""
@@ -76,7 +97,9 @@ def main() -> None:
 @click.option("--rules", default=None, help="A preset regulation: " + ", ".join(sorted(PRESETS)) + ".")
 @click.option("--discipline", default=None, type=click.Path(dir_okay=False), help="Cards and deductions per team.")
 @click.option("--ranking", "rankings", multiple=True, metavar="NAME=FILE", help="External ranking (FIFA, QUAL, PSO).")
-@click.option("--lots-seed", type=int, default=None, help="Seed of the drawing of lots (criterion LOT).")
+@click.option(
+    "--lots-seed", type=click.IntRange(0, 2**32 - 1), default=None, help="Seed of the drawing of lots (criterion LOT)."
+)
 @click.option("--round", "after_round", type=click.IntRange(1, 999), default=None, help="The standings after round K.")
 @click.option(
     "--unrated",
@@ -188,6 +211,10 @@ def _places(text: str | None, total: int, path: str) -> tuple[int, int]:
     return a, b
 
 
+MAX_SCHEDULE = 1000
+"""The most participants a schedule is printed for (499,500 pairings)."""
+
+
 @main.command()
 @click.argument("n", type=int, required=False)
 @click.option("--double", is_flag=True, help="Double round robin (second cycle with colours reversed).")
@@ -225,9 +252,15 @@ def schedule(
             except OSError as e:
                 raise InputError(names_file, [Problem(f"cannot read the file: {e.strerror}")]) from None
             names = [ln.strip() for ln in lines if ln.strip()]
+            if len(names) > MAX_SCHEDULE:
+                raise CrosstableError(
+                    f"{names_file} has {len(names)} names; a schedule is made for at most {MAX_SCHEDULE}"
+                )
             if n is not None and n != len(names):
                 raise CrosstableError(f"{names_file} has {len(names)} names, not {n}")
         elif n is not None:
+            if not 2 <= n <= MAX_SCHEDULE:
+                raise CrosstableError(f"a round robin needs at least two participants, here at most {MAX_SCHEDULE}")
             names = [str(k) for k in range(1, n + 1)]
         else:
             raise CrosstableError("give N, --names FILE or --seed-from FILE")
@@ -244,10 +277,24 @@ def schedule(
 @click.option("--tiebreaks", "-t", default=None, help="Criteria in order, as for standings.")
 @click.option("--rules", default=None, help="A preset regulation, as for standings.")
 @click.option("--scores", default=None, help="Score lines a pending game can end with, e.g. '2:0,1:0,0:0,0:1,0:2'.")
-@click.option("--limit", default=DEFAULT_LIMIT, show_default=True, help="Enumerate all combinations up to this many.")
-@click.option("--samples", default=DEFAULT_SAMPLES, show_default=True, help="Monte Carlo samples beyond the limit.")
-@click.option("--seed", default=0, show_default=True, help="Random seed of the sampling.")
-@click.option("--draw-rate", default=0.3, show_default=True, help="Draw probability with ratings (Elo).")
+@click.option(
+    "--limit",
+    type=click.IntRange(1, MAX_LIMIT),
+    default=DEFAULT_LIMIT,
+    show_default=True,
+    help="Enumerate all combinations up to this many.",
+)
+@click.option(
+    "--samples",
+    type=click.IntRange(1, MAX_SAMPLES),
+    default=DEFAULT_SAMPLES,
+    show_default=True,
+    help="Monte Carlo samples beyond the limit.",
+)
+@click.option("--seed", type=click.IntRange(0, 2**32 - 1), default=0, show_default=True, help="Random seed.")
+@click.option(
+    "--draw-rate", type=click.FloatRange(0, 1), default=0.3, show_default=True, help="Draw probability with ratings."
+)
 @click.option("--output", "-o", type=click.Choice(SCENARIO_OUTPUTS), default="text", show_default=True)
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
 def scenarios_command(
@@ -333,8 +380,10 @@ def _progress(quiet: bool) -> Iterator[Callable[[int, int], None] | None]:
 
 @main.command()
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on (local only by default).")
-@click.option("--port", default=8000, show_default=True, help="Port to listen on.")
-@click.option("--workers", default=1, show_default=True, help="Server processes (one per core for heavy use).")
+@click.option("--port", type=click.IntRange(1, 65535), default=8000, show_default=True, help="Port to listen on.")
+@click.option(
+    "--workers", type=click.IntRange(1, 64), default=1, show_default=True, help="Server processes (one per core)."
+)
 def serve(host: str, port: int, workers: int) -> None:
     """Start the local web page and HTTP API and print its address."""
     import uvicorn  # noqa: PLC0415 - optional: the server's packages (~300 ms to import) only for serve

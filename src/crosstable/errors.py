@@ -9,6 +9,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+LONGEST = 300
+"""The longest message printed for one problem: a quoted cell of a binary or garbled
+file must not echo the file back."""
+
+
+def printable(text: str, limit: int = LONGEST) -> str:
+    """``text`` with control characters escaped and cut to ``limit`` characters.
+
+    >>> print(printable("a" + chr(0) + "b"), printable("x" * 10, 5))
+    a\\x00b xxxx…
+    """
+    out = "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii") for ch in text)
+    return out if len(out) <= limit else out[: limit - 1] + "…"
+
 
 @dataclass(frozen=True)
 class Problem:
@@ -54,10 +68,10 @@ class InputError(CrosstableError):
         if not self.problems:
             return f"{self.source or '<input>'}: unreadable input"
         first = self.problems[0]
-        text = f"{first.where(self.source)}: {first.message}"
+        text = f"{printable(first.where(self.source), 200)}: {printable(first.message)}"
         rest = self.problems[1:]
         if rest:
-            shown = "; ".join(f"{p.where(None).split(':', 1)[-1]}: {p.message}" for p in rest[:3])
+            shown = "; ".join(f"{p.where(None).split(':', 1)[-1]}: {printable(p.message, 120)}" for p in rest[:3])
             more = f" and {len(rest) - 3} more" if len(rest) > 3 else ""
             text += f" (also {shown}{more})"
         return text

@@ -357,7 +357,16 @@ def _flags(s: Standings) -> list[str]:
         if above.ahead_on == "LOT":
             seed = s.tournament.lots_seed or 0
             out.append(f"{above.name} is placed ahead of {below.name} by drawing of lots (seed {seed})")
+    a = s.analysis
+    values = np.full(a.n, a.last_round) if a.last_round else a.games_played
     for spec in s.criteria:
+        low, high = spec.cuts
+        short = int((values <= low + high).sum()) if low + high else 0
+        if short:
+            out.append(
+                f"{spec.label} leaves out {low + high} values; {short} of {a.n} participants have no more than "
+                f"that, and their {spec.label} is 0, the sum of nothing"
+            )
         if spec.code in ("FIFA", "QUAL", "PSO") and spec.code not in s.tournament.rankings:
             out.append(
                 f"no {spec.code} ranking was supplied (--ranking {spec.code}=FILE): {spec.label} is shown as – "

@@ -50,6 +50,10 @@ from crosstable.tiebreaks.direct import order_blocks
 
 DEFAULT_LIMIT = 3**14
 DEFAULT_SAMPLES = 100_000
+MAX_LIMIT = 10**7
+"""The most combinations enumerated (about three minutes at the bulk engine's rate)."""
+MAX_SAMPLES = 10**7
+"""The most Monte Carlo samples."""
 BULK = {"PTS", "SB", "SHM", "RIGA", "GORIN", "NNSB", "BH", "KS", "WIN", "GP", "MP", "GD", "GF", "GA", "DE"}
 
 
@@ -173,6 +177,11 @@ def scenarios(
     obviously correct method that the bulk engine is checked against.
     """
     assert t.status is not None
+    if not 1 <= limit <= MAX_LIMIT or not 1 <= samples <= MAX_SAMPLES or not 0 <= draw_rate <= 1:
+        raise CrosstableError(
+            f"limit must be 1 to {MAX_LIMIT:,}, samples 1 to {MAX_SAMPLES:,}, the draw rate 0 to 1 "
+            f"(given {limit}, {samples}, {draw_rate})"
+        )
     specs = criteria_for(t, tiebreaks, rules)
     games = np.nonzero(t.status == PENDING)[0]
     if len(games) == 0:

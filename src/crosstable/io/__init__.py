@@ -36,6 +36,9 @@ def read_text(
 ) -> Tournament:
     """Read a tournament from text in a given format (``auto`` detects it)."""
     sc = Scoring.parse(scoring) if isinstance(scoring, str) else scoring
+    if "\x00" in text:
+        line = text.count("\n", 0, text.index("\x00")) + 1
+        raise InputError(source, [Problem("not a text file (it holds NUL bytes): a tournament file is text", line)])
     if fmt == "auto":
         fmt = detect_format(text)
     readers = {"trf": read_trf, "pgn": read_pgn, "json": read_json, "games": read_games, "crosstable": read_crosstable}
