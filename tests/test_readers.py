@@ -122,7 +122,7 @@ def test_forfeits_and_pending_games() -> None:
         ),
         ("1\tA\t-\tq\n2\tB\t0\t-\n", ":1:7:", "'q' is not a result (A against B)"),
         ("1\tA\t-\t1\n2\tA\t0\t-\n", ":2:1:", "participant name 'A' appears twice"),
-        ("1\tA\t-\t1\t0\n2\tB\t0\t-\t1\n3\tC\t1\n", ":3:", "C has 1 result columns; the table has 3 participants"),
+        ("1\tA\t-\t1\t0\n2\tB\t0\t-\t1\n3\tC\t1\n", ":3:", "C has 1 result column; the table has 3 participants"),
         ("1\tA\t1\t1\n2\tB\t0\t-\n", ":1:", "the diagonal cell of A must be empty or a dash"),
         ("1\tA\t-\t1\n2\tB\t\t-\n", ":1:", "a game not played yet must be empty on both sides"),
     ],

@@ -100,7 +100,7 @@ def test_seed_table_pasted(page: Page) -> None:
     rows = _rows(page)
     head = [h.inner_text() for h in page.query_selector_all(".standings thead th")]
     sb = head.index("SB")
-    assert (rows[2][0], rows[2][1], rows[2][sb]) == ("3", "Zhelyazkov", "9")
+    assert (rows[2][0], rows[2][1], rows[2][sb]) == ("3", "Zhelyazkov", "9.00")  # a column of 2 decimals
     assert (rows[3][0], rows[3][1], rows[3][sb]) == ("4", "Angelov", "7.75")
     assert page.is_visible(".crosstable td.w") and page.is_visible("#potentials .bar")
     _shot(page, "seed-7-players")

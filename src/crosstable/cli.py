@@ -116,6 +116,12 @@ def main() -> None:
 )
 @click.option("--output", "-o", type=click.Choice(OUTPUTS), default="text", show_default=True)
 @click.option("--fractions", is_flag=True, help="Print ½ and ¼ instead of decimals (text, md).")
+@click.option(
+    "--decimals",
+    type=click.IntRange(0, 6),
+    default=None,
+    help="Decimals of every number column (text, md, html; default: as many as each column needs).",
+)
 @click.option("--crosstable", "show_grid", is_flag=True, help="Print the results grid too (text).")
 @click.option(
     "--csv-notes",
@@ -137,6 +143,7 @@ def standings(
     fide_rules: str | None,
     output: str,
     fractions: bool,
+    decimals: int | None,
     show_grid: bool,
     csv_notes: bool,
     explain_names: tuple[str, ...],
@@ -160,7 +167,7 @@ def standings(
             t.fide_rules = fide_rules
             t.rules_reason = f"FIDE C.07 ({fide_rules} edition): --fide-rules {fide_rules}"
         s = rank(t, tiebreaks, rules=rules)
-        text = render(s, output, "fraction" if fractions else "decimal", show_grid, csv_notes)
+        text = render(s, output, "fraction" if fractions else "decimal", show_grid, csv_notes, decimals)
         explained = [s.explain(name) for name in explain_names]
     if explained and output == "text":
         text = text + "\n" + "\n\n".join(explained) + "\n"

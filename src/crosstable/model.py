@@ -34,7 +34,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from crosstable.errors import CrosstableError
-from crosstable.numbers import fmt_decimal, parse_number
+from crosstable.numbers import count, fmt_decimal, parse_number
 
 IntArray = NDArray[np.int64]
 
@@ -329,6 +329,13 @@ class Tournament:
     warnings: list[str] = field(default_factory=list)
     adjustments: list[Adjustment] = field(default_factory=list)
     """Points added or deducted outside the games (see :class:`Adjustment`)."""
+    numbers: list[int] | None = None
+    """The participants' start numbers as the file gives them (TRF ``001``); ``None``:
+    their order in the file, from 1."""
+    titles: list[str] | None = None
+    """Titles (``GM``, ``WIM`` …; empty when none), when the file gives them."""
+    federations: list[str] | None = None
+    """Federations (``NOR``, ``HUN`` …; empty when none), when the file gives them."""
     cards: dict[int, Cards] = field(default_factory=dict)
     """Each participant's disciplinary record over the event."""
     rankings: dict[str, dict[int, Fraction]] = field(default_factory=dict)
@@ -511,7 +518,7 @@ class Tournament:
 
     def __repr__(self) -> str:
         return (
-            f"Tournament({len(self.names)} participants, {len(self.white)} games, "
+            f"Tournament({count(len(self.names), 'participant')}, {count(len(self.white), 'game')}, "
             f"kind={self.kind!r}, scoring={self.scoring.name!r})"
         )
 
@@ -590,7 +597,7 @@ class Tournament:
             raise CrosstableError("--round needs round numbers (a TRF file, or a games list with a round column)")
         last = max([self.rounds_total or 0, int(self.rounds.max()) if len(self.rounds) else 0])
         if k > last:
-            raise CrosstableError(f"--round {k}: the event has {last} rounds")
+            raise CrosstableError(f"--round {k}: the event has {count(last, 'round')}")
         keep = self.rounds <= k
         override = None if self.outcome_override is None else self.outcome_override[keep]
         boards = None

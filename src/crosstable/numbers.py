@@ -7,6 +7,7 @@ between text and exact values.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from fractions import Fraction
 
 _VULGAR = {"½": Fraction(1, 2), "¼": Fraction(1, 4), "¾": Fraction(3, 4)}
@@ -122,3 +123,55 @@ def half_up(x: Fraction) -> int:
     (3, -2, 2)
     """
     return (2 * x.numerator + x.denominator) // (2 * x.denominator)
+
+
+def decimals_needed(value: Fraction) -> int | None:
+    """The decimals a value's exact decimal has (``None`` when it has none: ⅓).
+
+    >>> decimals_needed(Fraction(47, 4)), decimals_needed(Fraction(3)), decimals_needed(Fraction(1, 3))
+    (2, 0, None)
+    """
+    d, twos, fives = value.denominator, 0, 0
+    while d % 2 == 0:
+        d, twos = d // 2, twos + 1
+    while d % 5 == 0:
+        d, fives = d // 5, fives + 1
+    return max(twos, fives) if d == 1 else None
+
+
+def fmt_fixed(value: Fraction | None, decimals: int) -> str:
+    """A value with exactly ``decimals`` decimals, rounded half up (display only);
+    ``–`` if undefined.
+
+    >>> fmt_fixed(Fraction(9, 2), 2), fmt_fixed(Fraction(2, 3), 1), fmt_fixed(Fraction(-5, 4), 1), fmt_fixed(None, 1)
+    ('4.50', '0.7', '-1.2', '–')
+    """
+    if value is None:
+        return UNDEFINED
+    scaled = half_up(value * 10**decimals)
+    sign = "-" if scaled < 0 else ""
+    whole, part = divmod(abs(scaled), 10**decimals)
+    return f"{sign}{whole}" + (f".{part:0{decimals}d}" if decimals else "")
+
+
+def column_decimals(values: Sequence[Fraction | None], cap: int = 4) -> int:
+    """The decimals that show every value of a column exactly, at most ``cap``; 2 when
+    one of them has no exact decimal.
+
+    >>> column_decimals([Fraction(5), Fraction(9, 2), None]), column_decimals([Fraction(1, 3)])
+    (1, 2)
+    """
+    need = [decimals_needed(v) for v in values if v is not None]
+    exact = [x for x in need if x is not None]
+    return min(cap, max([2 if len(exact) < len(need) else 0, *exact]))
+
+
+def count(value: int | Fraction, noun: str, plural: str | None = None) -> str:
+    """A count with its noun in the right number: ``1 point``, ``2 points``,
+    ``1½ points``, ``0 games`` (``plural`` when not the noun and an ``s``).
+
+    >>> count(1, "point"), count(Fraction(3, 2), "point"), count(0, "match", "matches")
+    ('1 point', '1½ points', '0 matches')
+    """
+    text = fmt_vulgar(Fraction(value)) if isinstance(value, Fraction) else f"{value:,}"
+    return f"{text} {noun if value == 1 else plural or noun + 's'}"

@@ -22,7 +22,7 @@ import numpy as np
 
 from crosstable.errors import CriterionError
 from crosstable.model import Tournament
-from crosstable.numbers import fmt_decimal, fmt_vulgar, json_number
+from crosstable.numbers import count, fmt_decimal, fmt_vulgar, json_number
 from crosstable.rules import DEFAULTS, preset
 from crosstable.tiebreaks import REGISTRY, Analysis, Column, Spec, parse_list, parse_spec
 from crosstable.tiebreaks.football import goals_conceded
@@ -180,7 +180,7 @@ class Standings:
         row = next(r for r in self.rows if r.index == i)
         w, d, lo = int(a.wins[i]), int(a.draws[i]), int(a.losses[i])
         lines = [
-            f"{row.name}: place {row.place}, {fmt_vulgar(row.points)} points ({w} won, {d} drawn, {lo} lost)"
+            f"{row.name}: place {row.place}, {count(row.points, 'point')} ({w} won, {d} drawn, {lo} lost)"
             + (f", ahead of the next on {row.ahead_on}" if row.ahead_on else "")
         ]
         for spec in self.criteria:

@@ -20,7 +20,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from crosstable.model import FORFEIT, LOSS, PENDING, WIN
-from crosstable.numbers import fmt_number, fmt_vulgar
+from crosstable.numbers import column_decimals, fmt_fixed, fmt_number, fmt_vulgar
 from crosstable.ranking import Standings
 from crosstable.tiebreaks import REGISTRY
 from crosstable.tiebreaks.football import mini_league
@@ -29,10 +29,14 @@ if TYPE_CHECKING:
     import jinja2
 
 
-def standings_table(s: Standings, style: str = "decimal") -> tuple[list[str], list[list[str]]]:
+def standings_table(
+    s: Standings, style: str = "decimal", decimals: int | None = None
+) -> tuple[list[str], list[list[str]]]:
     """The standings as text cells, header and rows, which every writer lays out: a
     league table (football) in the layout ``Pos Team P W D L GF GA GD Pts … Decided``,
-    else ``Place Name Points`` and one column per criterion."""
+    else ``Place``, the start number and title when the file gives them, ``Name``,
+    federation and rating when given, ``Points``, one column per criterion (each
+    with a fixed number of decimals, :func:`_column_texts`) and ``Decided``."""
     if s.tournament.kind == "goals":
         extra = [k for k in s.labels if k not in ("GD", "GF")]
         head = ["Pos", "Team", "P", "W", "D", "L", "GF", "GA", "GD", "Pts", *extra, "Decided"]
@@ -55,12 +59,45 @@ def standings_table(s: Standings, style: str = "decimal") -> tuple[list[str], li
                 ]
             )
         return head, body
-    head = ["Place", "Name", "Points", *s.labels]
+    t = s.tournament
+    profile: list[tuple[str, list[str]]] = []
+    if t.numbers is not None:
+        profile.append(("No", [str(x) for x in t.numbers]))
+    for label, values in (("Title", t.titles), ("Fed", t.federations)):
+        if values is not None and any(values):
+            profile.append((label, list(values)))
+    if t.ratings is not None and any(r is not None for r in t.ratings):
+        profile.append(("Rating", ["" if r is None else str(r) for r in t.ratings]))
+    before = [label for label, _ in profile if label in ("No", "Title")]
+    after = [label for label, _ in profile if label not in ("No", "Title")]
+    by_label = dict(profile)
+    columns: list[list[Fraction | None]] = [[r.points for r in s.rows]]
+    columns += [[r.values[k] for r in s.rows] for k in s.labels]
+    shown = [_column_texts(values, style, decimals) for values in columns]
+    notes = [decided_note(s, k) for k in range(len(s.rows))]
+    head = ["Place", *before, "Name", *after, "Points", *s.labels, *(["Decided"] if any(notes) else [])]
     body = [
-        [r.place, r.name, fmt_number(r.points, style), *(fmt_number(r.values[k], style) for k in s.labels)]
-        for r in s.rows
+        [
+            r.place,
+            *(by_label[x][r.index] for x in before),
+            r.name,
+            *(by_label[x][r.index] for x in after),
+            *(col[k] for col in shown),
+            *([notes[k]] if any(notes) else []),
+        ]
+        for k, r in enumerate(s.rows)
     ]
     return head, body
+
+
+def _column_texts(values: list[Fraction | None], style: str, decimals: int | None) -> list[str]:
+    """A column's values as text: ``fraction`` style as ``4½``; else with the same
+    decimals on every row, as published ranking lists print them (``decimals``, or as
+    many as the column needs: :func:`crosstable.numbers.column_decimals`)."""
+    if style == "fraction":
+        return [fmt_number(v, style) for v in values]
+    places = column_decimals(values) if decimals is None else decimals
+    return [fmt_fixed(v, places) for v in values]
 
 
 def decided_note(s: Standings, k: int) -> str:
@@ -106,14 +143,9 @@ class View:
     """The event's name, then what was ranked and how (:meth:`Standings.heading`)."""
 
 
-def view(s: Standings, style: str = "decimal") -> View:
+def view(s: Standings, style: str = "decimal", decimals: int | None = None) -> View:
     """The view of a standings that every HTML template takes."""
-    head, body = standings_table(s, style)
-    if s.tournament.kind != "goals":
-        notes = [decided_note(s, k) for k in range(len(s.rows))]
-        if any(notes):
-            head = [*head, "Decided"]
-            body = [[*row, note] for row, note in zip(body, notes, strict=True)]
+    head, body = standings_table(s, style, decimals)
     grid_head, grid = crosstable_cells(s, style)
     return View(
         title=s.heading()[0],
@@ -129,11 +161,15 @@ def view(s: Standings, style: str = "decimal") -> View:
 
 
 def crosstable_cells(s: Standings, style: str = "decimal") -> tuple[list[str], list[list[Cell]]]:
-    """The results grid in the order of the standings: ``×`` on the diagonal, ``.``
-    for a game not played yet, ``+``/``-`` forfeits, scores as ``2:1`` in football,
-    every game of a double round robin in its cell; each cell with its class and the
-    share of the available points the row's participant took there."""
+    """The crosstable in the order of the standings: for a Swiss event the
+    round-by-round table arbiters publish (:func:`round_cells`), else the results
+    grid: ``×`` on the diagonal, ``.`` for a game not played yet, ``+``/``-`` forfeits,
+    scores as ``2:1`` in football, every game of a double round robin in its cell;
+    each cell with its class and the share of the available points the row's
+    participant took there."""
     t = s.tournament
+    if t.system == "swiss" and t.rounds is not None and s.analysis.last_round:
+        return round_cells(s, style)
     order = [r.index for r in s.rows]
     pos = {p: k for k, p in enumerate(order)}
     n = len(order)
@@ -179,6 +215,53 @@ def crosstable_cells(s: Standings, style: str = "decimal") -> tuple[list[str], l
     return head, grid
 
 
+_BYE_TEXT = {"pab": "U", "full": "F", "half": "H", "zero": "Z", "absent": "–"}
+"""A round without an opponent as TRF writes it: the pairing-allocated bye ``U``, the
+full-, half- and zero-point byes ``F``, ``H``, ``Z``; an absence ``–``."""
+
+
+def round_cells(s: Standings, style: str = "decimal") -> tuple[list[str], list[list[Cell]]]:
+    """The round-by-round crosstable of a Swiss event, one row per participant in
+    the order of the standings and one column per round: the opponent's place, the
+    colour and the result (``12w1``, ``5b½``, ``3w+`` a forfeit won, ``3b−`` lost,
+    ``7w.`` not played yet), or the round's bye (``U``, ``F``, ``H``, ``Z``) or
+    absence (``–``)."""
+    t, a = s.tournament, s.analysis
+    assert t.rounds is not None and t.status is not None
+    rounds = a.last_round
+    place = {r.index: k + 1 for k, r in enumerate(s.rows)}
+    row_of = {r.index: k for k, r in enumerate(s.rows)}
+    cells: list[list[Cell]] = [[Cell("", "none") for _ in range(rounds)] for _ in s.rows]
+    d = t.score_denominator
+    win = t.scoring.win or Fraction(1)
+    columns = (t.white, t.black, t.white_score, t.black_score, t.status, t.white_outcome, t.black_outcome, t.rounds)
+    for w, b, ws, bs, st, wo, bo, rnd in zip(*(c.tolist() for c in columns), strict=True):
+        if not 1 <= rnd <= rounds:
+            continue
+        for me, other, mine, colour, outcome in ((w, b, ws, "w", wo), (b, w, bs, "b", bo)):
+            opponent = f"{place[other]}{colour}"
+            if st == PENDING:
+                cell = Cell(opponent + ".", "p")
+            elif st == FORFEIT:
+                cell = Cell(opponent + ("+" if outcome == WIN else "−"), "fw" if outcome == WIN else "fl")
+            else:
+                text = fmt_vulgar(Fraction(mine, d))
+                cell = Cell(
+                    opponent + text, {WIN: "w", LOSS: "l"}.get(outcome, "d"), float(t.scoring.points(outcome) / win)
+                )
+            cells[row_of[me]][rnd - 1] = cell
+    for bye in a.byes:
+        if 1 <= bye.round <= rounds:
+            cls = {WIN: "w", LOSS: "l"}.get(bye.outcome, "d") if bye.kind != "absent" else "none"
+            cells[row_of[bye.participant]][bye.round - 1] = Cell(_BYE_TEXT.get(bye.kind, "–"), f"bye {cls}")
+    head = ["#", "Name", *(str(k + 1) for k in range(rounds)), "Points"]
+    grid = [
+        [Cell(str(k + 1), "num"), Cell(r.name, "name"), *cells[k], Cell(fmt_number(r.points, style), "num")]
+        for k, r in enumerate(s.rows)
+    ]
+    return head, grid
+
+
 @cache
 def _environment() -> jinja2.Environment:
     import jinja2  # noqa: PLC0415 - optional: jinja2 (~30 ms to import) only for HTML
@@ -192,10 +275,10 @@ def _environment() -> jinja2.Environment:
     )
 
 
-def render_report(s: Standings, style: str = "decimal") -> str:
+def render_report(s: Standings, style: str = "decimal", decimals: int | None = None) -> str:
     """A standalone, printable HTML page: the standings, then the crosstable (the
     command line's ``--output html`` and the web page's report)."""
-    return _environment().get_template("report.html").render(v=view(s, style))
+    return _environment().get_template("report.html").render(v=view(s, style, decimals))
 
 
 def render_fragments(s: Standings, style: str = "decimal") -> dict[str, Any]:

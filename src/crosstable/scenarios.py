@@ -41,6 +41,7 @@ from numpy.typing import NDArray
 
 from crosstable.errors import CrosstableError
 from crosstable.model import DRAW, FORFEIT, LOSS, PENDING, PLAYED, WIN, IntArray, Tournament, parse_result
+from crosstable.numbers import count as counted
 from crosstable.numbers import fmt_vulgar, parse_number
 from crosstable.ranking import criteria_for, rank
 from crosstable.tiebreaks import Analysis, Spec
@@ -193,10 +194,10 @@ def scenarios(
     rng = np.random.default_rng(seed)
     exhaustive = total <= limit
     if exhaustive:
-        method = f"all {total:,} combinations of {m} games"
+        method = f"all {counted(total, 'combination')} of {counted(m, 'game')}"
         count = total
     else:
-        method = f"Monte Carlo: {samples:,} random combinations of {m} games (of {total:,})"
+        method = f"Monte Carlo: {samples:,} random combinations of {counted(m, 'game')} (of {total:,})"
         count = samples
     rated = t.ratings is not None and any(r is not None for r in t.ratings)
     method += ", probabilities from ratings (Elo)" if rated else ", all results equally likely"

@@ -39,6 +39,7 @@ from crosstable.model import (
     infer_system,
     parse_result,
 )
+from crosstable.numbers import count
 
 _ALIASES = {
     "round": ("round", "rd", "rnd", "r", "date", "matchday", "md", "forduló", "кръг"),
@@ -213,7 +214,7 @@ def read_games(text: str, source: str | None = None, scoring: Scoring | None = N
             [
                 Problem(
                     f"{played[m].result!r} ({played[m].names}) is not {choice.description} like the other "
-                    f"{fit} games: one kind of result for the whole list",
+                    f"{count(fit, 'game')}: one kind of result for the whole list",
                     played[m].line,
                     played[m].column,
                 )

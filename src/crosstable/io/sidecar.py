@@ -25,7 +25,7 @@ from pathlib import Path
 from crosstable.errors import InputError, Problem
 from crosstable.io.games import sniff_delimiter
 from crosstable.model import Adjustment, Cards, Tournament
-from crosstable.numbers import parse_number
+from crosstable.numbers import count, parse_number
 
 _CARD_COLUMNS = ("yellow", "indirect_red", "direct_red", "yellow_and_direct_red")
 
@@ -121,5 +121,5 @@ def add_ranking(t: Tournament, name: str, path: str | Path) -> Tournament:
     warnings = list(t.warnings)
     if others:
         shown = ", ".join(others[:5]) + (f" and {len(others) - 5} more" if len(others) > 5 else "")
-        warnings.append(f"{source}: {len(others)} teams not in this event left out ({shown})")
+        warnings.append(f"{source}: {count(len(others), 'team')} not in this event left out ({shown})")
     return dataclasses.replace(t, rankings=rankings, warnings=warnings)

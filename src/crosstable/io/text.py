@@ -46,7 +46,7 @@ import numpy as np
 
 from crosstable.errors import InputError, Problem
 from crosstable.model import FORFEIT, PENDING, PLAYED, Declared, IntArray, ScoreKind, Scoring, Tournament
-from crosstable.numbers import fmt_vulgar, parse_number
+from crosstable.numbers import count, fmt_vulgar, parse_number
 from crosstable.tiebreaks import ALIASES
 
 DIAGONAL = {"—", "-", "–", "−", "×", "x", "X", "*", ""}
@@ -255,7 +255,11 @@ def _layout(text: str, source: str | None) -> _Layout:
         if len(res) < n:
             where = _column(line, sep, len(fields) - 1)
             problems.append(
-                Problem(f"{name} has {len(res)} result columns; the table has {n} participants", lineno, where)
+                Problem(
+                    f"{name} has {count(len(res), 'result column')}; the table has {count(n, 'participant')}",
+                    lineno,
+                    where,
+                )
             )
         out.lines.append(lineno)
         out.texts.append(line)

@@ -771,6 +771,9 @@ def read_trf(text: str, source: str | None = None, scoring: Scoring | None = Non
     t.criteria = h.criteria
     t.info = dict(h.info)
     t.ratings = [h.players[num].rating for num in numbers]
+    t.numbers = list(numbers)
+    t.titles = [_title(h.players[num].text[10:13]) for num in numbers]
+    t.federations = [h.players[num].text[53:56].strip() for num in numbers]
     t.warnings.extend(_record_warnings(h))
     t.warnings.extend(grid.notes)
     last_game = int(rnd[status != PENDING].max()) if (status != PENDING).any() else 0
@@ -788,6 +791,16 @@ def read_trf(text: str, source: str | None = None, scoring: Scoring | None = Non
         if value is not None:
             t.declared.setdefault("points", {})[k] = Declared(value, h.players[num].line, 81)
     return t
+
+
+_TITLES = {"g": "GM", "m": "IM", "wg": "WGM", "f": "FM", "wm": "WIM", "c": "CM", "wf": "WFM", "wc": "WCM"}
+"""TRF's one- and two-letter titles (columns 11-13), as FIDE's title abbreviations."""
+
+
+def _title(text: str) -> str:
+    """The title of columns 11-13: ``g`` is GM, ``wf`` WFM; written out ones kept."""
+    t = text.strip()
+    return _TITLES.get(t.lower(), t.upper()) if t else ""
 
 
 def _system(text: str | None, white: IntArray, black: IntArray, n: int) -> tuple[str, str]:

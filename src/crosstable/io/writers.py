@@ -13,6 +13,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import shutil
 from fractions import Fraction
 from typing import Any
 
@@ -24,6 +25,8 @@ from crosstable.schedule import Schedule
 from crosstable.tiebreaks.potential import Potentials
 
 OUTPUTS = ("text", "json", "csv", "md", "html")
+TEXT_COLUMNS = {"Name", "Team", "Title", "Fed", "Decided"}
+"""Columns of words, aligned left (numbers align right)."""
 
 
 def to_json(s: Standings) -> str:
@@ -78,13 +81,13 @@ def to_csv(s: Standings, notes: bool = False) -> str:
     return out.getvalue()
 
 
-def to_markdown(s: Standings, style: str = "decimal") -> str:
+def to_markdown(s: Standings, style: str = "decimal", decimals: int | None = None) -> str:
     """A Markdown table after the heading, the warnings as a note below it."""
-    head, body = standings_table(s, style)
+    head, body = standings_table(s, style, decimals)
     lines = [*(f"{line}  " for line in s.heading()), ""]
     lines += [
         "| " + " | ".join(head) + " |",
-        "|" + "|".join("---:" if k != 1 else "---" for k in range(len(head))) + "|",
+        "|" + "|".join("---" if h in TEXT_COLUMNS else "---:" for h in head) + "|",
     ]
     lines += ["| " + " | ".join(c.replace("|", "\\|") for c in row) + " |" for row in body]
     if s.warnings:
@@ -92,25 +95,48 @@ def to_markdown(s: Standings, style: str = "decimal") -> str:
     return "\n".join(lines) + "\n"
 
 
-def to_text(s: Standings, style: str = "decimal", crosstable: bool = False, width: int = 200) -> str:
+def to_text(
+    s: Standings,
+    style: str = "decimal",
+    crosstable: bool = False,
+    width: int | None = None,
+    decimals: int | None = None,
+) -> str:
     """The heading and an aligned table; with ``crosstable=True`` the full results grid
     first. The warnings are not part of it: the command line writes them to standard
     error (every format), so that the table on standard output stays clean."""
     from rich.console import Console  # noqa: PLC0415 - optional: rich (~20 ms to import) only for text
+    from rich.measure import Measurement  # noqa: PLC0415 - optional: rich only for text
     from rich.table import Table  # noqa: PLC0415 - optional: rich only for text
 
+    if width is None:  # COLUMNS, else the terminal's width; written to a file, as wide as the table
+        width = shutil.get_terminal_size((1000, 24)).columns
     console = Console(file=io.StringIO(), width=width, color_system=None, legacy_windows=False)
     if crosstable:
         console.print(crosstable_table(s, style))
-    head, body = standings_table(s, style)
+    head, body = standings_table(s, style, decimals)
     for line in s.heading():
         console.print(line, markup=False, highlight=False)
-    table = Table(show_edge=False, header_style="bold")
-    for k, h in enumerate(head):
-        table.add_column(h, justify="left" if k == 1 else "right", no_wrap=True)
-    for row in body:
-        table.add_row(*row)
+
+    def build(columns: list[int]) -> Table:
+        table = Table(show_edge=False, header_style="bold")
+        for k in columns:
+            table.add_column(head[k], justify="left" if head[k] in TEXT_COLUMNS else "right", no_wrap=True)
+        for row in body:
+            table.add_row(*(row[k] for k in columns))
+        return table
+
+    everything = list(range(len(head)))
+    table = build(everything)
+    notes: list[str] = []
+    if "Decided" in head and Measurement.get(console, console.options.update(max_width=10**6), table).maximum > width:
+        k = head.index("Decided")  # too wide for the terminal: the notes go below the table
+        table = build([j for j in everything if j != k])
+        name = head.index("Name") if "Name" in head else head.index("Team")
+        notes = [f"{row[name]}: {row[k]}" for row in body if row[k]]
     console.print(table)
+    for note in notes:
+        console.print(note, markup=False, highlight=False)
     out = console.file
     assert isinstance(out, io.StringIO)
     return out.getvalue()
@@ -136,24 +162,31 @@ def crosstable_table(s: Standings, style: str = "decimal") -> Any:
     return table
 
 
-def to_html(s: Standings, style: str = "decimal") -> str:
+def to_html(s: Standings, style: str = "decimal", decimals: int | None = None) -> str:
     """A standalone, printable HTML page (the template shared with the web page)."""
-    return render_report(s, style)
+    return render_report(s, style, decimals)
 
 
-def render(s: Standings, output: str, style: str = "decimal", crosstable: bool = False, notes: bool = False) -> str:
+def render(
+    s: Standings,
+    output: str,
+    style: str = "decimal",
+    crosstable: bool = False,
+    notes: bool = False,
+    decimals: int | None = None,
+) -> str:
     """The standings in a format of :data:`OUTPUTS`. Warnings are inside JSON
     (``warnings``), HTML and Markdown (a note); in CSV only with ``notes``; never in
     text (see :func:`to_text`)."""
     if output == "html":
-        return to_html(s, style)
+        return to_html(s, style, decimals)
     if output == "json":
         return to_json(s)
     if output == "csv":
         return to_csv(s, notes)
     if output == "md":
-        return to_markdown(s, style)
-    return to_text(s, style, crosstable)
+        return to_markdown(s, style, decimals)
+    return to_text(s, style, crosstable, decimals=decimals)
 
 
 SCHEDULE_OUTPUTS = ("text", "json", "csv", "games")

@@ -9,7 +9,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from crosstable.model import IntArray
-from crosstable.numbers import fmt_vulgar
+from crosstable.numbers import count, fmt_vulgar
 from crosstable.tiebreaks.analysis import Analysis
 from crosstable.tiebreaks.columns import Column, sum_by
 from crosstable.tiebreaks.registry import criterion
@@ -108,21 +108,23 @@ def koya(a: Analysis, spec: Spec) -> Column:
 @koya.explainer
 def _explain(a: Analysis, spec: Spec, i: int, group: Sequence[int]) -> str:
     score, needed, in_games = measured(a, spec)
-    unit = "in games" if in_games else "points"
+
+    def record(x: Fraction) -> str:
+        return f"{fmt_vulgar(x)} in games" if in_games else count(x, "point")
+
     terms: list[tuple[Fraction, str]] = []
     left_out: list[str] = []
     for e in a.entries_of(i).tolist():
         q = int(a.q[e])
-        record = f"{fmt_vulgar(score[q])} {unit}"
         limit = needed[q]
         if limit is not None and score[q] >= limit:
-            terms.append((Fraction(int(a.pts[e]), a.D), f"against {a.name(q)}, {record}"))
+            terms.append((Fraction(int(a.pts[e]), a.D), f"against {a.name(q)}, {record(score[q])}"))
         else:
-            left_out.append(f"{a.name(q)} ({record})")
+            left_out.append(f"{a.name(q)} ({record(score[q])})")
     text = sum_text(spec.label, terms, koya(a, spec)[i], "no opponent reached the limit")
     limits = sorted({n for n in needed if n is not None})
     if len(limits) == 1:
-        text += f"; the limit is {fmt_vulgar(limits[0])} {unit}"
+        text += f"; the limit is {record(limits[0])}"
     if left_out:
         text += "; below the limit: " + ", ".join(left_out)
     return text
