@@ -263,6 +263,10 @@ class Analysis:
         if key in self.cache:
             cached: Column = self.cache[key]
             return cached
+        if not fore and not self.byes and (self.t.fide_rules != "virtual" or not np.any(self.status == FORFEIT)):
+            plain: Column = self.game_results if basis == "GP" else self.results  # nothing to adjust
+            self.cache[key] = plain
+            return plain
         res, entry, bye_own, draw = self._basis(basis)
         total = res.num.copy()
         if self.t.fide_rules == "virtual":  # FIDE 2009-2022: every unplayed round counts as a draw
@@ -313,7 +317,8 @@ class Analysis:
     @cached_property
     def last_round(self) -> int:
         """The number of rounds: the file's, else the highest round of a game or bye."""
-        return self.t.rounds_total or int(max([*self.rnd.tolist(), *(b.round for b in self.t.byes), 0]))
+        highest = int(self.rnd.max()) if len(self.rnd) else 0
+        return self.t.rounds_total or max([highest, *(b.round for b in self.t.byes), 0])
 
     @cached_property
     def fore(self) -> tuple[Column, Column]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from fractions import Fraction
 
@@ -74,9 +75,24 @@ def measured(a: Analysis, spec: Spec) -> tuple[list[Fraction], list[Fraction | N
 
 
 def qualifies(a: Analysis, spec: Spec) -> NDArray[np.bool_]:
-    """Which participants reach the Koya limit (:func:`measured`)."""
-    score, needed, _ = measured(a, spec)
-    return np.array([n is not None and s >= n for s, n in zip(score, needed, strict=True)], dtype=bool)
+    """Which participants reach the Koya limit (:func:`measured`), in exact integer
+    arithmetic over all participants at once: score ≥ worth · share · games + offset."""
+    share, offset = limit_of(a, spec)
+    games = games_counted(a).astype(np.int64)
+    sc = a.t.scoring
+    in_games = spec.basis != "GP" and a.t.system != "swiss" and (2 * sc.draw != sc.win or sc.loss != 0)
+    if in_games:  # (wins + ½ draws) against share · games + offset / win
+        num, den = (2 * a.wins + a.draws).astype(np.int64), 2
+        per_game, extra = share, offset / sc.win
+    else:
+        own = a.own_game_points if spec.basis == "GP" else a.own_score
+        num, den = own.num.astype(np.int64), own.den
+        per_game = (2 * a.game_points_of_a_draw if spec.basis == "GP" else sc.win) * share
+        extra = offset
+    common = math.lcm(den, per_game.denominator, extra.denominator)
+    left = num * (common // den)
+    right = games * int(per_game * common) + int(extra * common)
+    return np.asarray((games > 0) & (left >= right))
 
 
 @criterion("KS", "Koya system", aliases=("KOYA",), modifiers="L", takes_basis=True)
