@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import re
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
@@ -16,7 +17,7 @@ from typing import Any, NoReturn
 
 import click
 
-from crosstable.errors import CrosstableError, InputError, Problem
+from crosstable.errors import CrosstableError, InputError, Problem, printable
 from crosstable.io import FORMATS, decode, read, read_text
 from crosstable.io.jsonfmt import write_json
 from crosstable.io.sidecar import add_discipline, add_ranking
@@ -39,7 +40,8 @@ from crosstable.tiebreaks.potential import potentials
 
 
 def _fail(message: str) -> NoReturn:
-    click.echo(f"crosstable: {message}", err=True)
+    """One printable line of at most 480 characters on standard error, status 2."""
+    click.echo(f"crosstable: {printable(' '.join(message.split()), 468)}", err=True)
     sys.exit(2)
 
 
@@ -72,6 +74,9 @@ class _Commands(click.Group):
             return super().main(*args, **kwargs)
         except click.exceptions.Exit as e:
             sys.exit(e.exit_code)
+        except click.exceptions.NoArgsIsHelpError as e:  # bare `crosstable`: the help, as asked
+            click.echo(e.ctx.get_help() if e.ctx is not None else "")
+            sys.exit(0)
         except click.ClickException as e:
             ctx = e.ctx if isinstance(e, click.UsageError) else None
             command = ctx.command_path if ctx is not None else "crosstable"
@@ -255,7 +260,7 @@ def schedule(
             names = order[a - 1 : b]
         elif names_file is not None:
             try:
-                lines = Path(names_file).read_text(encoding="utf-8").splitlines()
+                lines = decode(Path(names_file).read_bytes()).splitlines()
             except OSError as e:
                 raise InputError(names_file, [Problem(f"cannot read the file: {e.strerror}")]) from None
             names = [ln.strip() for ln in lines if ln.strip()]
@@ -393,6 +398,8 @@ def _progress(quiet: bool) -> Iterator[Callable[[int, int], None] | None]:
 )
 def serve(host: str, port: int, workers: int) -> None:
     """Start the local web page and HTTP API and print its address."""
+    if not re.fullmatch(r"[A-Za-z0-9.:\-\[\]]{1,253}", host):
+        _fail(f"--host {printable(host, 60)!r}: give an address (127.0.0.1, ::1, 0.0.0.0) or a host name")
     import uvicorn  # noqa: PLC0415 - optional: the server's packages (~300 ms to import) only for serve
 
     click.echo(f"crosstable: open http://{host}:{port}/ (API schema at /docs); Ctrl-C stops")

@@ -71,10 +71,13 @@ class InputError(CrosstableError):
         text = f"{printable(first.where(self.source), 200)}: {printable(first.message)}"
         rest = self.problems[1:]
         if rest:
-            shown = "; ".join(f"{p.where(None).split(':', 1)[-1]}: {printable(p.message, 120)}" for p in rest[:3])
+            shown = "; ".join(
+                (f"{p.where(None).split(':', 1)[-1]}: " if p.line is not None else "") + printable(p.message, 120)
+                for p in rest[:3]
+            )
             more = f" and {len(rest) - 3} more" if len(rest) > 3 else ""
             text += f" (also {shown}{more})"
-        return text
+        return printable(text, LONGEST + 180)
 
 
 class CriterionError(CrosstableError, ValueError):

@@ -57,6 +57,10 @@ _SPLIT = re.compile(r"^\s*(.+?)\s*(?::|-(?=\s*[\d½+\-]))\s*(.+?)\s*$")
 _AWARDED = re.compile(r"\s*(?:\(?(?:awd|awarded|aw|w/o|wo|forfeit|ff)\)?)\s*$", re.IGNORECASE)
 
 
+MAX_SCORE = 1000
+"""The largest score a result may give one side (goals, game points): beyond, a typo."""
+
+
 @functools.lru_cache(maxsize=4096)  # a few distinct result texts make up every list
 def parse_result(text: str) -> tuple[Fraction, Fraction, int] | None:
     """Both sides' scores and the game's status, or ``None`` if unreadable: the
@@ -87,7 +91,7 @@ def parse_result(text: str) -> tuple[Fraction, Fraction, int] | None:
     if not m:
         return None
     x, y = parse_number(m.group(1)), parse_number(m.group(2))
-    if x is None or y is None or x < 0 or y < 0:
+    if x is None or y is None or x < 0 or y < 0 or max(x, y) > MAX_SCORE or max(x.denominator, y.denominator) > 1000:
         return None
     return (x, y, PLAYED)
 
@@ -123,6 +127,14 @@ class Scoring:
     draw: Fraction
     loss: Fraction
     name: str = "custom"
+
+    def __post_init__(self) -> None:
+        for value in (self.win, self.draw, self.loss):
+            if abs(value) > 1000 or value.denominator > 1000:
+                raise CrosstableError(
+                    f"scoring {fmt_decimal(self.win)}:{fmt_decimal(self.draw)}:{fmt_decimal(self.loss)}: each value "
+                    "must be a number from -1000 to 1000 with at most 1000 as its denominator"
+                )
 
     @classmethod
     def parse(cls, text: str) -> Scoring:

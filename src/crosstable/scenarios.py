@@ -40,9 +40,20 @@ import numpy as np
 from numpy.typing import NDArray
 
 from crosstable.errors import CrosstableError
-from crosstable.model import DRAW, FORFEIT, LOSS, PENDING, PLAYED, WIN, IntArray, Tournament, parse_result
+from crosstable.model import (
+    DRAW,
+    FORFEIT,
+    LOSS,
+    MAX_SCORE,
+    PENDING,
+    PLAYED,
+    WIN,
+    IntArray,
+    Tournament,
+    parse_result,
+)
 from crosstable.numbers import count as counted
-from crosstable.numbers import fmt_vulgar, parse_number
+from crosstable.numbers import fmt_vulgar
 from crosstable.ranking import criteria_for, rank
 from crosstable.tiebreaks import Analysis, Spec
 from crosstable.tiebreaks.berger import PRESET_WEIGHTS
@@ -192,7 +203,7 @@ def scenarios(
     total = k**m
     prob = _probabilities(t, games.tolist(), options, draw_rate)
     rng = np.random.default_rng(seed)
-    exhaustive = total <= limit
+    exhaustive = total <= limit or total <= samples  # fewer outcomes than samples: count them all
     if exhaustive:
         method = f"all {counted(total, 'combination')} of {counted(m, 'game')}"
         count = total
@@ -584,8 +595,8 @@ def parse_scores(text: str | None) -> list[str] | None:
         return None
     items = [x.strip() for x in text.split(",") if x.strip()]
     for item in items:
-        if parse_number(item.replace(":", "-").split("-")[0]) is None:
-            raise CrosstableError(f"--scores: {item!r} is not a score like 1:0")
+        if parse_result(item) is None:
+            raise CrosstableError(f"--scores: {item!r} is not a score like 1:0 (at most {MAX_SCORE} a side)")
     return items
 
 

@@ -63,6 +63,10 @@ for _side, _words in (("white", ("home", "white")), ("black", ("away", "black"))
         _ALIASES[f"{_side}_{_card}"] = tuple(f"{w}_{n}" for w in _words for n in _names)
 
 
+LONGEST_LINE = 65_536
+"""The longest line read (a game takes a few dozen characters; csv refuses fields over 128 KB)."""
+
+
 def _header_map(cells: list[str]) -> dict[str, int] | None:
     found: dict[str, int] = {}
     for k, cell in enumerate(cells):
@@ -86,6 +90,8 @@ def sniff_delimiter(text: str) -> str:
 def looks_like_games(text: str) -> bool:
     """Whether a text is a games list (has a header naming the white/home, black/away and result columns)."""
     first = next((ln for ln in text.splitlines() if ln.strip()), "")
+    if len(first) > LONGEST_LINE:
+        return False
     return _header_map(next(csv.reader([first], delimiter=sniff_delimiter(text)), [])) is not None
 
 
@@ -108,6 +114,11 @@ class _Row:
 
 def read_games(text: str, source: str | None = None, scoring: Scoring | None = None) -> Tournament:
     """Read a games list into a :class:`Tournament` (see the module docstring)."""
+    long = next((k for k, line in enumerate(text.splitlines()) if len(line) > LONGEST_LINE), None)
+    if long is not None:
+        raise InputError(
+            source, [Problem(f"a line longer than {LONGEST_LINE:,} characters: not a games list", long + 1)]
+        )
     delim = sniff_delimiter(text)
     rows = [
         (k + 1, r) for k, r in enumerate(csv.reader(text.splitlines(), delimiter=delim)) if any(c.strip() for c in r)

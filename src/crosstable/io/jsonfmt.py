@@ -37,7 +37,7 @@ from typing import Any
 
 import numpy as np
 
-from crosstable.errors import InputError, Problem
+from crosstable.errors import CrosstableError, InputError, Problem
 from crosstable.model import BYE_KINDS, STATUS_NAMES, Adjustment, Bye, Cards, Scoring, Tournament
 
 FORMAT = "crosstable-tournament"
@@ -133,7 +133,8 @@ class _Reader:
             return Fraction(0)
 
     def integer(self, value: Any, path: str, low: int = 0, high: int | None = None) -> int:
-        if isinstance(value, bool) or not isinstance(value, int) or value < low or (high is not None and value > high):
+        high = min(high, 10**9) if high is not None else 10**9  # beyond, a number is a typo (and overflows)
+        if isinstance(value, bool) or not isinstance(value, int) or value < low or value > high:
             self.fail(path, f"{value!r} is not a whole number from {low}" + (f" to {high}" if high else ""))
             return low
         return value
@@ -228,10 +229,11 @@ def read_json(text: str, source: str | None = None, scoring: Scoring | None = No
         table = scoring or Scoring(
             Fraction(sc["win"]), Fraction(sc["draw"]), Fraction(sc["loss"]), str(sc.get("name", "custom"))
         )
-    except (KeyError, TypeError, ValueError):
-        r.fail("scoring", "needs win, draw and loss")
+    except (KeyError, TypeError, ValueError, CrosstableError):
+        r.fail("scoring", "needs win, draw and loss, each a number from -1000 to 1000")
         table = Scoring.parse("chess")
     adjustments = _adjustments(r, data.get("adjustments", []), n)
+    rounds_total = None if data.get("rounds") is None else r.integer(data.get("rounds"), "rounds", 0, 999)
     if r.problems:
         raise InputError(source, r.problems)
     den = math.lcm(1, *(x.denominator for pair in scores for x in pair))
@@ -256,7 +258,7 @@ def read_json(text: str, source: str | None = None, scoring: Scoring | None = No
     t.byes = byes
     t.system = str(data.get("system", "round-robin"))
     t.fide_rules = str(data.get("fide_rules", "2026"))
-    t.rounds_total = data.get("rounds")
+    t.rounds_total = rounds_total
     t.start_date = data.get("start_date")
     t.adjustments = adjustments
     t.cards = {int(k) - 1: Cards(*v) for k, v in data.get("cards", {}).items()}

@@ -49,6 +49,8 @@ from crosstable.model import FORFEIT, PENDING, PLAYED, Declared, IntArray, Score
 from crosstable.numbers import count, fmt_vulgar, parse_number
 from crosstable.tiebreaks import ALIASES
 
+LONGEST_LINE = 65_536
+"""The longest row read: a 5,000-player table's row of results is about 20,000 characters."""
 DIAGONAL = {"—", "-", "–", "−", "×", "x", "X", "*", ""}
 UNPLAYED = {"", ".", "?", "*"}
 _DOUBLE = re.compile(r"^[01½=+\-−]{2}$")
@@ -223,16 +225,24 @@ def _layout(text: str, source: str | None) -> _Layout:
     """Split the text into a header, names, result cells and summary cells."""
     numbered = [(k + 1, ln.rstrip("\r")) for k, ln in enumerate(text.lstrip("\ufeff").split("\n"))]
     numbered = [(k, ln) for k, ln in numbered if ln.strip()]
+    long = [(k, ln) for k, ln in numbered if len(ln) > LONGEST_LINE]
+    if long:
+        k, ln = long[0]
+        raise InputError(
+            source, [Problem(f"a line of {len(ln):,} characters: a crosstable row has at most {LONGEST_LINE:,}", k, 1)]
+        )
     if not numbered:
         raise InputError(source, [Problem("the file is empty", 1, 1)])
     sep = _choose_separator([ln for _, ln in numbered])
     header = None
     first = _names_as_numbers(_fields(numbered[0][1], sep), [_fields(ln, sep) for _, ln in numbered[1:]])
+    header_line = None
     if first[1:3] == ["1", "2"] or first[2:4] == ["1", "2"]:
-        header, numbered = first, numbered[1:]
+        header, header_line, numbered = first, numbered[0][0], numbered[1:]
     n = len(numbered)
     if n < 2:
-        raise InputError(source, [Problem("a crosstable needs at least two participants", numbered[0][0], 1)])
+        where = numbered[0][0] if numbered else (header_line or 1)
+        raise InputError(source, [Problem("a crosstable needs at least two participants", where, 1)])
     problems: list[Problem] = []
     out = _Layout(sep, header, [], [], [], [], [], [], [])
     for lineno, line in numbered:

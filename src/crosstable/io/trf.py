@@ -1422,8 +1422,9 @@ def _write_team(t: Tournament) -> str:
     for (mp, gp), by_round in pabs.items():
         cells = "".join(f"{by_round.get(r, 0) or '':>3} " for r in range(1, max(by_round) + 1))
         lines.append(f"320 {_num(mp):>4} {_num(gp):>4} {cells}".rstrip())
-    assert t.rounds is not None and t.status is not None and t.boards is not None
-    for g in np.nonzero(~t.boards.present.any(axis=1))[0].tolist():
+    assert t.rounds is not None and t.status is not None
+    whole = np.zeros(len(t.white), dtype=bool) if t.boards is None else ~t.boards.present.any(axis=1)
+    for g in np.nonzero(whole)[0].tolist():  # matches forfeited as a whole, without board games
         ow, ob = int(t.white_outcome[g]), int(t.black_outcome[g])
         kind = {(WIN, LOSS): "+-", (LOSS, WIN): "-+"}.get((ow, ob), "--")
         lines.append(f"330 {kind} {int(t.rounds[g]):>3} {int(t.white[g]) + 1:>3} {int(t.black[g]) + 1:>3}")
