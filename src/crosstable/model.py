@@ -563,10 +563,12 @@ class Tournament:
         to be played) ended with outcome k (``LOSS``, ``DRAW``, ``WIN``)."""
         assert self.status is not None
         n = len(self.names)
+        w, b, wo, bo = self.white, self.black, self.white_outcome, self.black_outcome
         counted = self.status != PENDING
-        white = self.white[counted] * 3 + self.white_outcome[counted]
-        black = self.black[counted] * 3 + self.black_outcome[counted]
-        return np.bincount(np.concatenate([white, black]), minlength=3 * n).astype(np.int64).reshape(n, 3)
+        if not counted.all():
+            w, b, wo, bo = w[counted], b[counted], wo[counted], bo[counted]
+        counts = np.bincount(w * 3 + wo, minlength=3 * n) + np.bincount(b * 3 + bo, minlength=3 * n)
+        return counts.astype(np.int64).reshape(n, 3)
 
     def score_units(self, counts: IntArray | None = None) -> tuple[IntArray, int]:
         """Each participant's primary score as ``(numerators, denominator)``: the
