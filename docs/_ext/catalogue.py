@@ -15,7 +15,17 @@ from sphinx.util.nodes import nested_parse_with_titles
 
 from crosstable.tiebreaks import REGISTRY
 
-_MODIFIERS = {"C": "/Cn (cut)", "M": "/Mn (median)", "L": "/L±n (limit)", "P": "/P (pairings predetermined)"}
+_MODIFIERS = {
+    "C": "/Cn (cut)",
+    "M": "/Mn (median)",
+    "L": "/L±n (limit)",
+    "P": "/P (pairings predetermined: forfeits count as games)",
+    "S": "/S (a round robin counted as a Swiss event)",
+    "D": "/D (the participant's own result counted as a draw)",
+    "F": "/F (the final round as the FIDE reference takes it)",
+    "K": "/Kn (the divisor)",
+    "U": "/U<rating> (the rating of the unrated)",
+}
 
 
 class CriteriaCatalogue(SphinxDirective):
@@ -30,7 +40,7 @@ class CriteriaCatalogue(SphinxDirective):
             if crit.aliases:
                 facts.append("Aliases: " + ", ".join(f"``{a}``" for a in crit.aliases) + ".")
             if crit.modifiers:
-                facts.append("Modifiers: " + ", ".join(_MODIFIERS[m] for m in crit.modifiers) + ".")
+                facts.append("Modifiers: " + ", ".join(_MODIFIERS.get(m, f"/{m}") for m in crit.modifiers) + ".")
             if crit.takes_basis:
                 facts.append("Takes ``:MP`` or ``:GP`` (match or game points as the opponents' score).")
             if crit.takes_args:
