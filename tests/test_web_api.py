@@ -125,7 +125,8 @@ def test_trf_and_json_exports_read_back() -> None:
     for to in ("trf", "json"):
         r = client.post("/api/export", json={"content": SEED, "to": to, "filename": "seed-7-players.tsv"})
         assert r.status_code == 200
-        assert r.headers["content-disposition"] == f'attachment; filename="seed-7-players.{to}"'
+        disposition = f"attachment; filename=\"seed-7-players.{to}\"; filename*=UTF-8''seed-7-players.{to}"
+        assert r.headers["content-disposition"] == disposition
         if to == "trf":
             assert crosstable.read_text(r.text).scores() == crosstable.read_text(SEED).scores()
         else:

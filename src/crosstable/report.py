@@ -141,12 +141,29 @@ class View:
     warnings: list[str] = field(default_factory=list)
     heading: list[str] = field(default_factory=list)
     """The event's name, then what was ranked and how (:meth:`Standings.heading`)."""
+    grid_note: str = ""
+    """Why there is no crosstable (a round robin too large to draw as a grid)."""
+
+
+GRID_LIMIT = 400
+"""The most participants whose round-robin grid is drawn in HTML (160,000 cells); a
+Swiss event's round-by-round crosstable is drawn at any size."""
 
 
 def view(s: Standings, style: str = "decimal", decimals: int | None = None) -> View:
     """The view of a standings that every HTML template takes."""
     head, body = standings_table(s, style, decimals)
-    grid_head, grid = crosstable_cells(s, style)
+    t = s.tournament
+    grid_head: list[str] = []
+    grid: list[list[Cell]] = []
+    note = ""
+    if len(s.rows) > GRID_LIMIT and not (t.system == "swiss" and s.analysis.last_round):
+        note = (
+            f"The results grid of {len(s.rows):,} participants is not drawn here (more than {GRID_LIMIT}): "
+            "crosstable standings FILE --crosstable prints it."
+        )
+    else:
+        grid_head, grid = crosstable_cells(s, style)
     return View(
         title=s.heading()[0],
         criteria=list(s.labels),
@@ -157,6 +174,7 @@ def view(s: Standings, style: str = "decimal", decimals: int | None = None) -> V
         grid=grid,
         warnings=list(s.warnings),
         heading=s.heading(),
+        grid_note=note,
     )
 
 

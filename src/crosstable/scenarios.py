@@ -14,8 +14,12 @@ Decisions:
   ``["1:0", "0:0", "0:1"]``); without them the narrowest results are assumed (1:0,
   0:0, 0:1 in football; the closest win in a team match) and a warning says so.
 - **Enumeration or sampling**: all combinations when there are at most ``limit``
-  (default 3^14); otherwise ``samples`` random combinations (Monte Carlo), which the
-  report states.
+  (default 3^14) or no more than ``samples``; otherwise ``samples`` random
+  combinations (Monte Carlo), which the report states. The conditions on other games
+  that keep a place possible are given only when every combination was counted: a
+  sample shows what happened to be drawn, not what is required. The map of possible
+  places (participants² × games left × results²) is estimated first and refused
+  beyond :data:`MAX_MEMORY`.
 - **Probabilities**: each combination is weighted by the product of its results'
   probabilities: from the Elo expectation of the two ratings with a draw rate when
   ratings are known, equal otherwise. A shared place (participants equal on
@@ -66,6 +70,9 @@ MAX_LIMIT = 10**7
 """The most combinations enumerated (about three minutes at the bulk engine's rate)."""
 MAX_SAMPLES = 10**7
 """The most Monte Carlo samples."""
+MAX_MEMORY = 256 * 2**20
+"""The most memory the map of possible places may take (participants² × games left ×
+results²), estimated before it is made."""
 BULK = {"PTS", "SB", "SHM", "RIGA", "GORIN", "NNSB", "BH", "KS", "WIN", "GP", "MP", "GD", "GF", "GA", "DE"}
 
 
@@ -200,6 +207,12 @@ def scenarios(
         raise CrosstableError("no games are left to play: the standings are final")
     options, warnings = scenario_options(t, scores)
     k, m, n = len(options), len(games), len(t.names)
+    need = n * k * n * m * k  # the map of what each own result keeps possible, one byte a cell
+    if need > MAX_MEMORY:
+        raise CrosstableError(
+            f"the scenarios of {n:,} participants with {counted(m, 'game')} left and {k} results each need about "
+            f"{need / 2**20:,.0f} MiB; at most {MAX_MEMORY // 2**20} MiB (fewer games left, or fewer --scores)"
+        )
     total = k**m
     prob = _probabilities(t, games.tolist(), options, draw_rate)
     rng = np.random.default_rng(seed)
@@ -288,7 +301,11 @@ def scenarios(
                 places = [p + 1 for p in range(n) if possible[i, o, p]]
                 if not places:
                     continue
-                conditions = {p: _conditions(presence[i, o, p - 1], g, pending_names, options) for p in places}
+                conditions = (
+                    {p: _conditions(presence[i, o, p - 1], g, pending_names, options) for p in places}
+                    if exhaustive  # sampled combinations say what was seen, not what is required
+                    else {}
+                )
                 results.append(
                     (_seen_by(options[o], white, t.kind), places, {p: c for p, c in conditions.items() if c})
                 )
@@ -335,13 +352,13 @@ def _conditions(
     seen: NDArray[np.bool_], own: int, pending: Sequence[tuple[str, str]], options: Sequence[Option]
 ) -> list[str]:
     """For each other game whose results are restricted, the words that say how."""
-    out = []
     k = len(options)
-    for g, allowed in enumerate(seen):
-        if g == own or allowed.all() or not allowed.any():
-            continue
-        out.append(_describe(pending[g], [options[o] for o in range(k) if allowed[o]], options))
-    return out
+    restricted = np.asarray(seen.any(axis=1) & ~seen.all(axis=1), dtype=bool)
+    restricted[own] = False
+    return [
+        _describe(pending[g], [options[o] for o in range(k) if seen[g, o]], options)
+        for g in np.nonzero(restricted)[0].tolist()
+    ]
 
 
 def _describe(pair: tuple[str, str], allowed: Sequence[Option], options: Sequence[Option]) -> str:

@@ -35,8 +35,9 @@ page and the HTML exports, and CSV cells that a spreadsheet would run as a formu
 
 from __future__ import annotations
 
+import contextlib
 import importlib.resources
-import json
+from collections.abc import AsyncIterator
 from importlib.metadata import PackageNotFoundError, version
 from typing import Annotated, Any, Literal
 
@@ -48,19 +49,14 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from crosstable.errors import CrosstableError, InputError
-from crosstable.io import FORMATS, decode, detect_format, read_text
-from crosstable.io.sidecar import add_discipline
-from crosstable.io.trf import write_trf
-from crosstable.io.writers import render, scenario_dict, schedule_dict
-from crosstable.model import PRESET_SCORING, Tournament
-from crosstable.ranking import Standings, rank
-from crosstable.report import render_fragments
+from crosstable.errors import CrosstableError
+from crosstable.io import FORMATS, decode, detect_format
+from crosstable.io.writers import schedule_dict
+from crosstable.model import PRESET_SCORING
 from crosstable.rules import PRESETS
-from crosstable.scenarios import scenarios as run_scenarios
 from crosstable.schedule import Schedule
 from crosstable.tiebreaks import REGISTRY
-from crosstable.tiebreaks.potential import potentials
+from crosstable.web.jobs import Jobs, Limits, error_body, export_job, scenarios_job, standings_job
 
 MAX_BYTES = 5_000_000
 MAX_PARTICIPANTS = 5_000
@@ -200,15 +196,34 @@ class _TooLarge(HTTPException):
     """Raised while the body arrives; FastAPI passes HTTP exceptions through."""
 
 
-def create_app(max_bytes: int = MAX_BYTES, max_participants: int = MAX_PARTICIPANTS) -> FastAPI:
-    """The web application: the page, its assets and the API."""
+def create_app(
+    max_bytes: int = MAX_BYTES,
+    max_participants: int = MAX_PARTICIPANTS,
+    *,
+    budget: float = 30.0,
+    workers: int | None = None,
+    queue: int | None = None,
+    memory: int = 2 * 2**30,
+) -> FastAPI:
+    """The web application: the page, its assets and the API. Heavy work runs in
+    ``workers`` processes (one per core by default), at most ``queue`` jobs at once,
+    each within ``budget`` seconds and ``memory`` bytes (:mod:`crosstable.web.jobs`)."""
+    jobs = Jobs(Limits(max_participants, budget, memory), workers, queue)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        yield
+        jobs.close()
+
     app = FastAPI(
+        lifespan=lifespan,
         title="crosstable",
         summary="Tournament results in, standings with exact tie-break coefficients out.",
         version=_version(),
         docs_url=None,
         redoc_url=None,
     )
+    app.state.jobs = jobs
     app.add_middleware(_BodyLimit, max_bytes=max_bytes)
     static = importlib.resources.files("crosstable.web") / "static"
     app.mount("/static", StaticFiles(directory=str(static)), name="static")
@@ -216,7 +231,7 @@ def create_app(max_bytes: int = MAX_BYTES, max_participants: int = MAX_PARTICIPA
 
     @app.exception_handler(CrosstableError)
     async def _unreadable(request: Request, error: CrosstableError) -> JSONResponse:
-        return JSONResponse(_error_body(error), status_code=422)
+        return JSONResponse(error_body(error), status_code=422)
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(request: Request, error: RequestValidationError) -> JSONResponse:
@@ -224,31 +239,6 @@ def create_app(max_bytes: int = MAX_BYTES, max_participants: int = MAX_PARTICIPA
         problems = [{"line": None, "column": None, "message": m} for m in messages]
         detail = "the request does not match the API's schema: " + "; ".join(messages)
         return JSONResponse({"detail": detail, "problems": problems}, status_code=422)
-
-    def tournament_of(req: TournamentRequest) -> Tournament:
-        if (req.content is None) == (req.tournament is None):
-            raise CrosstableError("give either content (a file's text) or tournament (our JSON object)")
-        if req.tournament is not None:
-            text, fmt = json.dumps(req.tournament), "json"
-        else:
-            assert req.content is not None
-            text, fmt = req.content, req.format
-        t = read_text(text, source=req.filename or "input", fmt=fmt, scoring=req.scoring)
-        if len(t.names) > max_participants:
-            raise HTTPException(413, f"{len(t.names):,} participants: this server ranks at most {max_participants:,}")
-        if req.discipline:
-            t = add_discipline(t, "discipline", text=req.discipline)
-        return t
-
-    def standings_of(req: StandingsRequest) -> Standings:
-        t = tournament_of(req)
-        if req.round is not None:
-            t = t.after_round(req.round)
-        if req.unrated is not None:
-            t.unrated = req.unrated
-        if req.fide_rules is not None:
-            t.fide_rules = req.fide_rules
-        return rank(t, req.tiebreaks, rules=req.rules or None)
 
     @app.get("/", response_class=HTMLResponse, include_in_schema=False)
     def page() -> str:
@@ -270,35 +260,17 @@ def create_app(max_bytes: int = MAX_BYTES, max_participants: int = MAX_PARTICIPA
         }
 
     @app.post("/api/standings", response_model=StandingsResponse, responses=ERRORS)
-    async def standings(req: StandingsRequest) -> Response:
+    async def standings(req: StandingsRequest, request: Request) -> Response:
         """Rank a tournament: the JSON of ``--output json`` (exact values: integers, decimals
         that terminate, else floats), with explanations, potentials and HTML tables on
         request."""
-        s = standings_of(req)
-        out = s.to_dict()
-        if req.explain:
-            out["explanations"] = {r.name: s.explain(r.name) for r in s.rows}
-        if req.potentials:
-            out["potentials"], notes = _potentials(s)
-            out["warnings"] += notes
-        if req.html:
-            out["html"] = render_fragments(s)
-        return _json(out)
+        return await jobs.run(request, standings_job, req)
 
     @app.post("/api/export", responses={200: {"content": {"text/plain": {}}}, **ERRORS})
-    def export(req: ExportRequest) -> Response:
+    async def export(req: ExportRequest, request: Request) -> Response:
         """The standings as a file: CSV (safe against formula injection), JSON (as
         ``--output json``), TRF (individual events) or a standalone printable HTML report."""
-        s = standings_of(req)
-        base = (req.filename or "standings").rsplit("/", 1)[-1].rsplit(".", 1)[0] or "standings"
-        safe = "".join(ch if ch.isalnum() or ch in "-_" else "_" for ch in base)[:60] or "standings"
-        if req.to == "trf":
-            body, media = write_trf(s.tournament), "text/plain"
-        else:
-            body = render(s, req.to)
-            media = {"csv": "text/csv", "json": "application/json", "html": "text/html"}[req.to]
-        headers = {"Content-Disposition": f'attachment; filename="{safe}.{req.to}"'}
-        return Response(body, media_type=f"{media}; charset=utf-8", headers=headers)
+        return await jobs.run(request, export_job, req)
 
     @app.post("/api/upload", responses=ERRORS)
     async def upload(file: Annotated[UploadFile, File(description="A tournament file.")]) -> dict[str, Any]:
@@ -323,13 +295,10 @@ def create_app(max_bytes: int = MAX_BYTES, max_participants: int = MAX_PARTICIPA
         return schedule_dict(Schedule.make(names, double=req.double))
 
     @app.post("/api/scenarios", responses=ERRORS)
-    def scenarios(req: ScenariosRequest) -> Any:
+    async def scenarios(req: ScenariosRequest, request: Request) -> Response:
         """What the games still to be played can change: best and worst places, their
         probabilities, and what each result of one's next game keeps possible."""
-        t = tournament_of(req)
-        report = run_scenarios(t, req.tiebreaks, rules=req.rules or None, scores=req.scores, limit=req.limit,
-                     samples=req.samples, seed=req.seed)  # fmt: skip
-        return scenario_dict(report)
+        return await jobs.run(request, scenarios_job, req)
 
     return app
 
@@ -375,32 +344,6 @@ def _add_docs(app: FastAPI) -> None:
             redoc_favicon_url=f"{base}{DOCS_ASSETS}/favicon.png",
             with_google_fonts=False,
         )
-
-
-def _json(data: Any) -> Response:
-    """A JSON answer written directly: the response model documents it, and
-    re-validating our own output would cost more than computing it."""
-    return Response(json.dumps(data, ensure_ascii=False, separators=(",", ":")), media_type="application/json")
-
-
-def _potentials(s: Standings) -> tuple[list[dict[str, Any]], list[str]]:
-    """Each participant's potential (exact, as text) and share, and the warnings of the
-    computation (a degenerate table)."""
-    result = potentials(s.tournament, analysis=s.analysis)
-    shares = result.normalised("potential")
-    rows = [
-        {"name": name, "potential": str(result.potential[k]), "share": float(shares[k])}
-        for k, name in enumerate(s.tournament.names)
-    ]
-    return rows, list(result.warnings)
-
-
-def _error_body(error: CrosstableError) -> dict[str, Any]:
-    """``detail`` (one line), and for an unreadable input its source and every problem."""
-    if isinstance(error, InputError):
-        problems = [{"line": p.line, "column": p.column, "message": p.message} for p in error.problems]
-        return {"detail": str(error), "source": error.source, "problems": problems}
-    return {"detail": str(error), "problems": []}
 
 
 def _version() -> str:

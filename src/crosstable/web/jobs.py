@@ -1,0 +1,281 @@
+"""The web API's heavy work, off the event loop, bounded and cancellable.
+
+Every request that reads a tournament and computes on it (standings, export,
+scenarios) runs as a *job* in a pool of worker processes (``pebble``, one per core
+by default), so that the event loop keeps answering everybody else while it runs.
+Decisions:
+
+- **Concurrency**: at most ``queue`` jobs are accepted at once (running or waiting for
+  a worker); beyond, the answer is 429 with ``Retry-After``.
+- **Time**: a job has a budget (30 s by default); beyond it, its worker is stopped and
+  the answer is 503 saying the budget (the command line has none).
+- **Memory**: a worker's address space is limited (2 GiB by default); a job that would
+  need more ends with 413 instead of taking the machine.
+- **Cancellation**: while a job runs, the server watches its client; when the client
+  goes away, the worker is stopped at once (its CPU is free within the next poll,
+  0.2 s).
+- **Sizes known in advance** are refused before any work, with 413 naming the bound:
+  the participants (5,000), the explanations of every participant (1,000), the results
+  grid of a round robin in HTML (400 participants; a Swiss event's crosstable is its
+  round-by-round table, whatever its size), the scenarios' memory (see
+  :func:`crosstable.scenarios.estimate`).
+
+A job is a module-level function of its request, returning an :class:`Answer` (status,
+body, media type, headers): errors of the input are answers (422 with every problem,
+at most 100 of them), never exceptions crossing the process boundary.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import resource
+from concurrent.futures import CancelledError
+from concurrent.futures import TimeoutError as FutureTimeout
+from dataclasses import dataclass, field
+from typing import Any
+
+from pebble import ProcessExpired, ProcessPool
+from starlette.requests import Request
+from starlette.responses import Response
+
+from crosstable.errors import CrosstableError, InputError
+from crosstable.io import read_text
+from crosstable.io.sidecar import add_discipline
+from crosstable.io.trf import write_trf
+from crosstable.io.writers import render, scenario_dict
+from crosstable.model import Tournament
+from crosstable.ranking import Standings, rank
+from crosstable.report import GRID_LIMIT, render_fragments
+from crosstable.scenarios import scenarios as run_scenarios
+from crosstable.tiebreaks.potential import potentials
+
+MAX_EXPLAINED = 1_000
+"""The most participants whose every number is explained in one answer."""
+
+
+@dataclass(frozen=True)
+class Limits:
+    """What one request may cost."""
+
+    participants: int = 5_000
+    budget: float = 30.0
+    """Seconds of work per request."""
+    memory: int = 2 * 2**30
+    """Bytes of address space per worker process."""
+
+
+@dataclass(frozen=True)
+class Answer:
+    """A job's answer, as it crosses back from the worker."""
+
+    status: int
+    body: bytes
+    media: str = "application/json"
+    headers: dict[str, str] = field(default_factory=dict)
+
+    def response(self) -> Response:
+        return Response(self.body, status_code=self.status, media_type=self.media, headers=self.headers)
+
+
+class Refused(CrosstableError):
+    """An input the server will not compute on (too large for its limits): 413."""
+
+
+def error_body(error: CrosstableError) -> dict[str, Any]:
+    """``detail`` (one line), and for an unreadable input its source and its problems
+    (the first 100, then how many more)."""
+    if isinstance(error, InputError):
+        shown = error.problems[:100]
+        problems = [{"line": p.line, "column": p.column, "message": p.message} for p in shown]
+        if len(error.problems) > len(shown):
+            more = len(error.problems) - len(shown)
+            problems.append({"line": None, "column": None, "message": f"and {more:,} more"})
+        return {"detail": str(error), "source": error.source, "problems": problems}
+    return {"detail": str(error), "problems": []}
+
+
+def json_answer(data: Any, status: int = 200) -> Answer:
+    return Answer(status, json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode())
+
+
+def tournament_of(req: Any, limits: Limits) -> Tournament:
+    """The tournament of a request: its ``content`` (a file's text) or ``tournament``
+    (our JSON object), with its discipline file."""
+    if (req.content is None) == (req.tournament is None):
+        raise CrosstableError("give either content (a file's text) or tournament (our JSON object)")
+    if req.tournament is not None:
+        text, fmt = json.dumps(req.tournament), "json"
+    else:
+        text, fmt = req.content, req.format
+    t = read_text(text, source=req.filename or "input", fmt=fmt, scoring=req.scoring)
+    if len(t.names) > limits.participants:
+        raise Refused(f"{len(t.names):,} participants: this server ranks at most {limits.participants:,}")
+    if req.discipline:
+        t = add_discipline(t, "discipline", text=req.discipline)
+    return t
+
+
+def standings_of(req: Any, limits: Limits) -> Standings:
+    t = tournament_of(req, limits)
+    if req.round is not None:
+        t = t.after_round(req.round)
+    if req.unrated is not None:
+        t.unrated = req.unrated
+    if req.fide_rules is not None:
+        t.fide_rules = req.fide_rules
+    return rank(t, req.tiebreaks, rules=req.rules or None)
+
+
+def _guarded(job: Any, req: Any, limits: Limits) -> Answer:
+    """A job's answer, its input errors turned into answers: 422 (unreadable), 413
+    (too large, or more memory than a worker has)."""
+    try:
+        answer: Answer = job(req, limits)
+        return answer
+    except Refused as e:
+        return json_answer(error_body(e), 413)
+    except CrosstableError as e:
+        return json_answer(error_body(e), 422)
+    except MemoryError:
+        detail = f"the computation needs more than {limits.memory:,} bytes"
+        return json_answer({"detail": detail, "problems": []}, 413)
+
+
+def _standings(req: Any, limits: Limits) -> Answer:
+    """The JSON of ``--output json``, with explanations, potentials and HTML tables on request."""
+    s = standings_of(req, limits)
+    out = s.to_dict()
+    if req.explain:
+        if len(s.rows) > MAX_EXPLAINED:
+            raise Refused(
+                f"explanations of {len(s.rows):,} participants: at most {MAX_EXPLAINED:,} at once (ask for fewer)"
+            )
+        out["explanations"] = {r.name: s.explain(r.name) for r in s.rows}
+    if req.potentials:
+        result = potentials(s.tournament, analysis=s.analysis)
+        shares = result.normalised("potential")
+        out["potentials"] = [
+            {"name": name, "potential": str(result.potential[k]), "share": float(shares[k])}
+            for k, name in enumerate(s.tournament.names)
+        ]
+        out["warnings"] += list(result.warnings)
+    if req.html:
+        out["html"] = render_fragments(s)
+    return json_answer(out)
+
+
+def _export(req: Any, limits: Limits) -> Answer:
+    """The standings as a file (CSV, JSON, TRF, HTML)."""
+    s = standings_of(req, limits)
+    base = (req.filename or "standings").rsplit("/", 1)[-1].rsplit(".", 1)[0] or "standings"
+    ascii_name = "".join(ch if ch.isascii() and (ch.isalnum() or ch in "-_") else "_" for ch in base)[:60]
+    utf8 = "".join(
+        ch if ch.isascii() and (ch.isalnum() or ch in "-_") else "".join(f"%{b:02X}" for b in ch.encode())
+        for ch in base[:60]
+    )
+    if req.to == "trf":
+        body, media = write_trf(s.tournament), "text/plain"
+    else:
+        body = render(s, req.to)
+        media = {"csv": "text/csv", "json": "application/json", "html": "text/html"}[req.to]
+    plain = f"{ascii_name or 'standings'}.{req.to}"
+    disposition = f"attachment; filename=\"{plain}\"; filename*=UTF-8''{utf8}.{req.to}"
+    return Answer(200, body.encode(), f"{media}; charset=utf-8", {"Content-Disposition": disposition})
+
+
+def _scenarios(req: Any, limits: Limits) -> Answer:
+    """The scenario report of the games still to be played."""
+    t = tournament_of(req, limits)
+    report = run_scenarios(
+        t,
+        req.tiebreaks,
+        rules=req.rules or None,
+        scores=req.scores,
+        limit=req.limit,
+        samples=req.samples,
+        seed=req.seed,
+    )
+    return json_answer(scenario_dict(report))
+
+
+def standings_job(req: Any, limits: Limits) -> Answer:
+    """``POST /api/standings``, in a worker."""
+    return _guarded(_standings, req, limits)
+
+
+def export_job(req: Any, limits: Limits) -> Answer:
+    """``POST /api/export``, in a worker."""
+    return _guarded(_export, req, limits)
+
+
+def scenarios_job(req: Any, limits: Limits) -> Answer:
+    """``POST /api/scenarios``, in a worker."""
+    return _guarded(_scenarios, req, limits)
+
+
+def _limit_memory(limit: int) -> None:
+    """A worker's address space, so that a runaway job fails alone (MemoryError)."""
+    _, hard = resource.getrlimit(resource.RLIMIT_AS)
+    cap = limit if hard == resource.RLIM_INFINITY else min(limit, hard)
+    resource.setrlimit(resource.RLIMIT_AS, (cap, hard))
+
+
+class Jobs:
+    """The pool of worker processes and the count of jobs accepted (see the module docstring)."""
+
+    def __init__(self, limits: Limits, workers: int | None = None, queue: int | None = None) -> None:
+        self.limits = limits
+        self.workers = workers or max(1, os.cpu_count() or 1)
+        self.queue = queue or 4 * self.workers
+        self.accepted = 0
+        self._pool: ProcessPool | None = None
+
+    @property
+    def pool(self) -> ProcessPool:
+        if self._pool is None:
+            self._pool = ProcessPool(
+                max_workers=self.workers, initializer=_limit_memory, initargs=(self.limits.memory,)
+            )
+        return self._pool
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.stop()  # type: ignore[no-untyped-call]
+            self._pool.join()
+            self._pool = None
+
+    async def run(self, request: Request, job: Any, req: Any) -> Response:
+        """The job's answer; 429 when too many are accepted already, 503 beyond the
+        time budget, nothing (the client is gone) when the client disconnects."""
+        if self.accepted >= self.queue:
+            body = {"detail": f"the server is busy ({self.accepted} computations): try again shortly", "problems": []}
+            busy = json_answer(body, 429)
+            return Answer(busy.status, busy.body, busy.media, {"Retry-After": "2"}).response()
+        self.accepted += 1
+        future = self.pool.schedule(job, args=(req, self.limits), timeout=self.limits.budget)
+        try:
+            waiting = asyncio.wrap_future(future)
+            while True:
+                done, _ = await asyncio.wait({waiting}, timeout=0.2)
+                if done:
+                    break
+                if await request.is_disconnected():
+                    future.cancel()  # type: ignore[no-untyped-call]  # pebble stops the worker running it
+                    return Response(status_code=499)
+            answer: Answer = waiting.result()
+            return answer.response()
+        except FutureTimeout:
+            detail = f"the computation took longer than this server's budget of {self.limits.budget:g} s"
+            return json_answer({"detail": detail + " (the command line has none)", "problems": []}, 503).response()
+        except ProcessExpired:
+            detail = f"the computation needed more than {self.limits.memory:,} bytes of memory"
+            return json_answer({"detail": detail, "problems": []}, 413).response()
+        except CancelledError:
+            return Response(status_code=499)
+        finally:
+            self.accepted -= 1
+
+
+__all__ = ["GRID_LIMIT", "Jobs", "Limits", "export_job", "scenarios_job", "standings_job"]
