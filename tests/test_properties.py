@@ -112,8 +112,8 @@ def test_every_format_gives_the_same_values(t: Tournament, sep: str, half: str) 
     text = as_text(t, sep, cell)
     u = crosstable.read_text(text, scoring=t.scoring)
     assert values(u) == values(t)
-    lines = ["round,white,black,result"] + [
-        f"1,{t.names[g.white]},{t.names[g.black]},{fmt_vulgar(g.white_score)}-{fmt_vulgar(g.black_score)}"
+    lines = ["white,black,result"] + [
+        f"{t.names[g.white]},{t.names[g.black]},{fmt_vulgar(g.white_score)}-{fmt_vulgar(g.black_score)}"
         for g in t.games
     ]
     w = crosstable.read_text("\n".join(lines), scoring=t.scoring)

@@ -409,9 +409,48 @@ class Tournament:
         if self.status is None:
             self.status = np.zeros(m, dtype=np.int64)
         self.refresh()
+        self._clean_names()
         if len(set(self.names)) != len(self.names):
             dup = next(n for k, n in enumerate(self.names) if n in self.names[:k])
             raise CrosstableError(f"participant name {dup!r} appears twice")
+        self._check_pairings()
+
+    def _clean_names(self) -> None:
+        """Control characters (a terminal's escape sequences, a carriage return before a
+        spreadsheet formula, a newline that would add a line to an export) are removed
+        from the names, with a warning naming each name changed."""
+        for k, name in enumerate(self.names):
+            if any(not ch.isprintable() for ch in name):
+                clean = " ".join("".join(ch if ch.isprintable() else " " for ch in name).split())
+                self.warnings.append(
+                    f"name {name.encode('unicode_escape').decode()!r} had control characters: {clean!r}"
+                )
+                self.names[k] = clean
+
+    def _check_pairings(self) -> None:
+        """Nobody plays themself; nobody has two games in one round."""
+        assert self.rounds is not None
+        same = np.nonzero(self.white == self.black)[0]
+        if len(same):
+            g = int(same[0])
+            raise CrosstableError(
+                f"{self.names[int(self.white[g])]} is paired with themself (round {int(self.rounds[g])})"
+            )
+        numbered = self.rounds > 0
+        if not numbered.any():
+            return
+        width = int(self.rounds.max()) + 1
+        who = np.concatenate([self.white[numbered], self.black[numbered]])
+        when = np.concatenate([self.rounds[numbered], self.rounds[numbered]])
+        slots = np.bincount(who * width + when)
+        twice = np.nonzero(slots > 1)[0]
+        if len(twice):
+            i, rnd = divmod(int(twice[0]), width)
+            games = np.nonzero(numbered & (self.rounds == rnd) & ((self.white == i) | (self.black == i)))[0]
+            others = [self.names[int(self.black[g] if self.white[g] == i else self.white[g])] for g in games]
+            raise CrosstableError(
+                f"{self.names[i]} has {len(games)} games in round {rnd} (against {', '.join(others)})"
+            )
 
     def refresh(self) -> None:
         """Derive each side's outcome from the scores and the status (a double forfeit

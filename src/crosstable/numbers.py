@@ -12,8 +12,10 @@ from fractions import Fraction
 
 _VULGAR = {"½": Fraction(1, 2), "¼": Fraction(1, 4), "¾": Fraction(3, 4)}
 _TO_VULGAR = {Fraction(1, 2): "½", Fraction(1, 4): "¼", Fraction(3, 4): "¾"}
-_NUMBER = re.compile(r"^([+-]?)(\d*)([.,]\d+)?([½¼¾])?$")
-_RATIO = re.compile(r"^([+-]?)(\d+)/(\d+)$")
+_NUMBER = re.compile(r"^([+-]?)([0-9]*)([.,][0-9]+)?([½¼¾])?$")
+_RATIO = re.compile(r"^([+-]?)([0-9]+)/([0-9]+)$")
+LONGEST_NUMBER = 40
+"""The most characters a number may have: beyond, it is a typo (or an attack)."""
 
 
 def parse_number(text: str) -> Fraction | None:
@@ -28,7 +30,7 @@ def parse_number(text: str) -> Fraction | None:
     True
     """
     t = text.strip().replace("–", "-").replace("−", "-")
-    if not t:
+    if not t or len(t) > LONGEST_NUMBER:
         return None
     m = _RATIO.match(t)
     if m:

@@ -170,7 +170,8 @@ def _probabilities(t: Tournament, games: Sequence[int], options: Sequence[Option
         ra, rb = t.ratings[int(t.white[g])], t.ratings[int(t.black[g])]
         if ra is None or rb is None:
             continue
-        e = 1.0 / (1.0 + 10 ** ((rb - ra) / 400.0))
+        gap = max(-800, min(800, rb - ra))  # beyond 800 points the expectation is 0 or 1 to 1 part in 100
+        e = 1.0 / (1.0 + 10 ** (gap / 400.0))
         p = {WIN: max(e - draw_rate / 2, 0.0), DRAW: draw_rate, LOSS: max(1 - e - draw_rate / 2, 0.0)}
         per = np.array([p[o] / outcome.count(o) for o in outcome])
         prob[row] = per / per.sum()

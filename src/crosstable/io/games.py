@@ -63,6 +63,8 @@ for _side, _words in (("white", ("home", "white")), ("black", ("away", "black"))
         _ALIASES[f"{_side}_{_card}"] = tuple(f"{w}_{n}" for w in _words for n in _names)
 
 
+MAX_RATING = 4000
+"""The highest rating read (the best players are rated under 2,900)."""
 LONGEST_LINE = 65_536
 """The longest line read (a game takes a few dozen characters; csv refuses fields over 128 KB)."""
 
@@ -188,8 +190,13 @@ def read_games(text: str, source: str | None = None, scoring: Scoring | None = N
             _Row(lineno, index[w], index[b], res[0], res[1], res[2], rnd, written, col_of(cells, k), f"{w} - {b}")
         )
         for who, key in ((w, "white_rating"), (b, "black_rating")):
-            if key in cols and cells[cols[key]].strip().isdigit():
-                ratings[who] = int(cells[cols[key]].strip())
+            text = cells[cols[key]].strip() if key in cols and cols[key] < len(cells) else ""
+            if text and not (text.isascii() and text.isdigit() and int(text) <= MAX_RATING):
+                problems.append(
+                    Problem(f"{text!r} is not a rating (0 to {MAX_RATING})", lineno, col_of(cells, cols[key]))
+                )
+            elif text:
+                ratings[who] = int(text)
         for who, side in ((w, "white"), (b, "black")) if card_columns else ():
             counts = []
             for card in _CARDS:

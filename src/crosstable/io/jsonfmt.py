@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -125,12 +126,38 @@ class _Reader:
 
     def fraction(self, value: Any, path: str) -> Fraction:
         try:
-            if isinstance(value, bool) or not isinstance(value, str | int):
+            if isinstance(value, bool) or not isinstance(value, str | int) or len(str(value)) > 40:
                 raise ValueError
-            return Fraction(value)
+            number = Fraction(value)
+            if abs(number) > 10**6 or number.denominator > 10**6:
+                raise ValueError
+            return number
         except (ValueError, ZeroDivisionError):
-            self.fail(path, f'{value!r} is not an exact number (write "1/2" or 0.5 as a string)')
+            self.fail(path, f'{value!r} is not an exact number up to a million (write "1/2" or 0.5 as a string)')
             return Fraction(0)
+
+    def choice(self, value: Any, path: str, allowed: Sequence[str], default: str) -> str:
+        if value is None:
+            return default
+        if value not in allowed:
+            self.fail(path, f"{value!r} is not one of {', '.join(allowed)}")
+            return default
+        return str(value)
+
+    def participant_map(self, value: Any, path: str, n: int) -> dict[int, Any]:
+        """``{"3": …}``: values by start number (1 to n)."""
+        if value is None:
+            return {}
+        if not isinstance(value, dict):
+            self.fail(path, "an object of start numbers is required")
+            return {}
+        out = {}
+        for key, item in value.items():
+            if not (isinstance(key, str) and key.isascii() and key.isdigit() and 1 <= int(key) <= n):
+                self.fail(f"{path}.{key}", f"not a start number from 1 to {n}")
+                continue
+            out[int(key) - 1] = item
+        return out
 
     def integer(self, value: Any, path: str, low: int = 0, high: int | None = None) -> int:
         high = min(high, 10**9) if high is not None else 10**9  # beyond, a number is a typo (and overflows)
@@ -234,6 +261,35 @@ def read_json(text: str, source: str | None = None, scoring: Scoring | None = No
         table = Scoring.parse("chess")
     adjustments = _adjustments(r, data.get("adjustments", []), n)
     rounds_total = None if data.get("rounds") is None else r.integer(data.get("rounds"), "rounds", 0, 999)
+    for k, rating in enumerate(ratings):
+        if rating is not None:
+            ratings[k] = r.integer(rating, f"participants[{k}].rating", 0, 4000)
+    kind = r.choice(data.get("kind"), "kind", ("result", "game_points", "goals"), "result")
+    system = r.choice(data.get("system"), "system", ("round-robin", "swiss"), "round-robin")
+    fide_rules = r.choice(data.get("fide_rules"), "fide_rules", ("2023", "2024", "2026", "virtual"), "2026")
+    cards = {}
+    for i, counts in r.participant_map(data.get("cards"), "cards", n).items():
+        if not (isinstance(counts, list) and len(counts) == 4):
+            r.fail(f"cards.{i + 1}", "four numbers are required: yellow, indirect red, direct red, yellow and red")
+            continue
+        cards[i] = Cards(*(r.integer(c, f"cards.{i + 1}", 0, 1000) for c in counts))
+    rankings: dict[str, dict[int, Fraction]] = {}
+    raw_rankings = data.get("rankings") or {}
+    if not isinstance(raw_rankings, dict):
+        r.fail("rankings", "an object of rankings is required")
+        raw_rankings = {}
+    for name, values in raw_rankings.items():
+        by_number = r.participant_map(values, f"rankings.{name}", n)
+        rankings[str(name).upper()[:20]] = {i: r.fraction(v, f"rankings.{name}.{i + 1}") for i, v in by_number.items()}
+    lots_seed = None if data.get("lots_seed") is None else r.integer(data.get("lots_seed"), "lots_seed", 0, 2**32 - 1)
+    criteria = data.get("criteria")
+    if criteria is not None and not (isinstance(criteria, list) and all(isinstance(c, str) for c in criteria)):
+        r.fail("criteria", "a list of criteria codes is required")
+        criteria = None
+    start = data.get("start_date")
+    if start is not None and not isinstance(start, str):
+        r.fail("start_date", f"{start!r} is not a date")
+        start = None
     if r.problems:
         raise InputError(source, r.problems)
     den = math.lcm(1, *(x.denominator for pair in scores for x in pair))
@@ -247,7 +303,7 @@ def read_json(text: str, source: str | None = None, scoring: Scoring | None = No
         score_denominator=den,
         rounds=arrays[4],
         status=arrays[5],
-        kind=data.get("kind", "result"),
+        kind=kind,  # type: ignore[arg-type]
         scoring=table,
         source=source,
         ratings=ratings if any(x is not None for x in ratings) else None,
@@ -256,15 +312,13 @@ def read_json(text: str, source: str | None = None, scoring: Scoring | None = No
         else None,
     )
     t.byes = byes
-    t.system = str(data.get("system", "round-robin"))
-    t.fide_rules = str(data.get("fide_rules", "2026"))
+    t.system = system
+    t.fide_rules = fide_rules
     t.rounds_total = rounds_total
-    t.start_date = data.get("start_date")
+    t.start_date = start
     t.adjustments = adjustments
-    t.cards = {int(k) - 1: Cards(*v) for k, v in data.get("cards", {}).items()}
-    t.rankings = {
-        name: {int(k) - 1: Fraction(v) for k, v in values.items()} for name, values in data.get("rankings", {}).items()
-    }
-    t.lots_seed = data.get("lots_seed")
-    t.criteria = data.get("criteria")
+    t.cards = cards
+    t.rankings = rankings
+    t.lots_seed = lots_seed
+    t.criteria = criteria
     return t

@@ -65,6 +65,9 @@ def add_discipline(t: Tournament, path: str | Path, text: str | None = None) -> 
     adjustments = list(t.adjustments)
     problems: list[Problem] = []
     for line, cells in rows[1:]:
+        if team_col >= len(cells):
+            problems.append(Problem(f"no team in column {team_col + 1}", line, 1))
+            continue
         i = _team(t, cells[team_col].strip(), source, line)
         counts = []
         for name in _CARD_COLUMNS:

@@ -256,11 +256,20 @@ def _split_lines(text: str) -> list[str]:
     return text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
 
 
+LONGEST_LINE = 16_384
+"""The longest TRF line read: a player's 999 rounds take 10,079 characters."""
+
+
 def _header(text: str, problems: list[Problem]) -> _Header:
     h = _Header()
     for lineno, line in enumerate(_split_lines(text), 1):
         code = line[:3]
         if not line.strip() or code == "###":
+            continue
+        if len(line) > LONGEST_LINE:
+            problems.append(
+                Problem(f"a line of {len(line):,} characters: a TRF line has at most {LONGEST_LINE:,}", lineno)
+            )
             continue
         if code == "001":
             _player_line(line, lineno, h, problems)
