@@ -18,8 +18,8 @@ so a runaway command (``schedule 100000``) fails the test instead of freezing th
 machine. Environment:
 
 - ``CLI_FUZZ_EXAMPLES``: examples over all commands (default 300, about 10 s here);
-- ``CLI_FUZZ_TIMEOUT``: seconds per invocation (default 10);
-- ``CLI_FUZZ_MEMORY_MB``: address space a child may add to the parent's (default 1536);
+- ``CLI_FUZZ_TIMEOUT``: seconds per invocation (default 5);
+- ``CLI_FUZZ_MEMORY_MB``: address space a child may add to the parent's (default 1024);
 - ``CLI_FUZZ_COLLECT``: a directory; every distinct failure is recorded there
   (``failures.json``, with the input files) and the run goes on instead of stopping
   at the first one.
@@ -56,8 +56,8 @@ from crosstable.cli import main
 from tests.conftest import DATA, EXAMPLES
 
 EXAMPLES_TOTAL = int(os.environ.get("CLI_FUZZ_EXAMPLES", "300"))
-TIMEOUT = float(os.environ.get("CLI_FUZZ_TIMEOUT", "10"))
-MEMORY = int(os.environ.get("CLI_FUZZ_MEMORY_MB", "1536")) * 2**20
+TIMEOUT = float(os.environ.get("CLI_FUZZ_TIMEOUT", "5"))
+MEMORY = int(os.environ.get("CLI_FUZZ_MEMORY_MB", "1024")) * 2**20
 COLLECT = os.environ.get("CLI_FUZZ_COLLECT")
 TRACEBACK = "Traceback (most recent call last)"
 MAX_MESSAGE = 500

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 import re
 import sys
 from collections.abc import Callable, Iterator, Sequence
@@ -21,7 +22,7 @@ from crosstable.errors import CrosstableError, InputError, Problem, printable
 from crosstable.io import FORMATS, decode, read, read_text
 from crosstable.io.jsonfmt import write_json
 from crosstable.io.sidecar import add_discipline, add_ranking
-from crosstable.io.trf import write_trf
+from crosstable.io.trf import trf_warnings, write_trf
 from crosstable.io.writers import (
     OUTPUTS,
     SCENARIO_OUTPUTS,
@@ -371,6 +372,8 @@ def convert(file: str, fmt: str, scoring: str | None, target: str) -> None:
         t = _read(file, fmt=fmt, scoring=scoring)
         text = write_json(t) if target == "json" else write_trf(t)
     click.echo(text, nl=False)
+    for w in [*t.warnings, *(trf_warnings(t) if target == "trf" else [])]:
+        click.echo(f"warning: {w}", err=True)
 
 
 @contextlib.contextmanager
@@ -396,14 +399,25 @@ def _progress(quiet: bool) -> Iterator[Callable[[int, int], None] | None]:
 @click.option(
     "--workers", type=click.IntRange(1, 64), default=1, show_default=True, help="Server processes (one per core)."
 )
-def serve(host: str, port: int, workers: int) -> None:
+@click.option(
+    "--budget",
+    type=click.IntRange(1, 3600),
+    default=30,
+    show_default=True,
+    help="Seconds of computation per request (beyond: 503).",
+)
+def serve(host: str, port: int, workers: int, budget: int) -> None:
     """Start the local web page and HTTP API and print its address."""
     if not re.fullmatch(r"[A-Za-z0-9.:\-\[\]]{1,253}", host):
         _fail(f"--host {printable(host, 60)!r}: give an address (127.0.0.1, ::1, 0.0.0.0) or a host name")
     import uvicorn  # noqa: PLC0415 - optional: the server's packages (~300 ms to import) only for serve
 
     click.echo(f"crosstable: open http://{host}:{port}/ (API schema at /docs); Ctrl-C stops")
-    uvicorn.run("crosstable.web.app:app", host=host, port=port, workers=workers, log_level="warning")
+    os.environ["CROSSTABLE_HOST"] = host  # the app answers only requests addressed to this host
+    os.environ["CROSSTABLE_BUDGET"] = str(budget)
+    uvicorn.run(
+        "crosstable.web.app:serving_app", factory=True, host=host, port=port, workers=workers, log_level="warning"
+    )
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -42,6 +42,18 @@ class Problem:
         return ":".join(parts)
 
 
+def quoted(text: str, limit: int = 40) -> str:
+    """A cell as a message quotes it: printable, and cut with its length when long.
+
+    >>> quoted("1-1"), quoted("1" * 50, 10)
+    ("'1-1'", "'111111111…' (50 characters)")
+    """
+    t = text.strip()
+    if len(t) <= limit:
+        return repr(printable(t, limit))
+    return f"{printable(t, limit)!r} ({len(t):,} characters)"
+
+
 class CrosstableError(Exception):
     """Base class of every error the library raises on purpose."""
 

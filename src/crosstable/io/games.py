@@ -27,7 +27,7 @@ import csv
 from dataclasses import dataclass
 from fractions import Fraction
 
-from crosstable.errors import InputError, Problem
+from crosstable.errors import InputError, Problem, quoted
 from crosstable.model import (
     PLAYED,
     Cards,
@@ -69,6 +69,12 @@ LONGEST_LINE = 65_536
 """The longest line read (a game takes a few dozen characters; csv refuses fields over 128 KB)."""
 
 
+def split_lines(text: str) -> list[str]:
+    """The lines of a text, ended by LF, CRLF or CR only (``str.splitlines`` would also
+    end a line at a vertical tab or a form feed inside a name)."""
+    return text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+
+
 def _header_map(cells: list[str]) -> dict[str, int] | None:
     found: dict[str, int] = {}
     for k, cell in enumerate(cells):
@@ -82,7 +88,7 @@ def _header_map(cells: list[str]) -> dict[str, int] | None:
 
 
 def sniff_delimiter(text: str) -> str:
-    first = next((ln for ln in text.splitlines() if ln.strip()), "")
+    first = next((ln for ln in split_lines(text) if ln.strip()), "")
     for d in ("\t", ";", ","):
         if d in first:
             return d
@@ -91,7 +97,7 @@ def sniff_delimiter(text: str) -> str:
 
 def looks_like_games(text: str) -> bool:
     """Whether a text is a games list (has a header naming the white/home, black/away and result columns)."""
-    first = next((ln for ln in text.splitlines() if ln.strip()), "")
+    first = next((ln for ln in split_lines(text) if ln.strip()), "")
     if len(first) > LONGEST_LINE:
         return False
     return _header_map(next(csv.reader([first], delimiter=sniff_delimiter(text)), [])) is not None
@@ -116,14 +122,14 @@ class _Row:
 
 def read_games(text: str, source: str | None = None, scoring: Scoring | None = None) -> Tournament:
     """Read a games list into a :class:`Tournament` (see the module docstring)."""
-    long = next((k for k, line in enumerate(text.splitlines()) if len(line) > LONGEST_LINE), None)
+    long = next((k for k, line in enumerate(split_lines(text)) if len(line) > LONGEST_LINE), None)
     if long is not None:
         raise InputError(
             source, [Problem(f"a line longer than {LONGEST_LINE:,} characters: not a games list", long + 1)]
         )
     delim = sniff_delimiter(text)
     rows = [
-        (k + 1, r) for k, r in enumerate(csv.reader(text.splitlines(), delimiter=delim)) if any(c.strip() for c in r)
+        (k + 1, r) for k, r in enumerate(csv.reader(split_lines(text), delimiter=delim)) if any(c.strip() for c in r)
     ]
     if not rows:
         raise InputError(source, [Problem("no games in the file", 1, 1)])
@@ -178,7 +184,7 @@ def read_games(text: str, source: str | None = None, scoring: Scoring | None = N
             written = f"{hg}:{ag}" if (hg or ag) else ""
             res = parse_result(written)
         if res is None:
-            problems.append(Problem(f"{cells[k].strip()!r} is not a result ({w} - {b})", lineno, col_of(cells, k)))
+            problems.append(Problem(f"{quoted(cells[k])} is not a result ({w} - {b})", lineno, col_of(cells, k)))
             continue
         rnd = cells[cols["round"]].strip() if "round" in cols else ""
         for who, side in ((w, "white"), (b, "black")):

@@ -23,7 +23,7 @@ from fractions import Fraction
 from pathlib import Path
 
 from crosstable.errors import InputError, Problem
-from crosstable.io.games import LONGEST_LINE, sniff_delimiter
+from crosstable.io.games import LONGEST_LINE, sniff_delimiter, split_lines
 from crosstable.model import Adjustment, Cards, Tournament
 from crosstable.numbers import count, parse_number
 
@@ -37,10 +37,10 @@ def _rows(path: str | Path, text: str | None = None) -> tuple[str, list[tuple[in
         except OSError as e:
             raise InputError(str(path), [Problem(f"cannot read the file: {e.strerror}")]) from None
         text = raw.decode("utf-8", errors="replace")
-    long = next((k for k, line in enumerate(text.splitlines()) if len(line) > LONGEST_LINE), None)
+    long = next((k for k, line in enumerate(split_lines(text)) if len(line) > LONGEST_LINE), None)
     if long is not None:
         raise InputError(str(path), [Problem(f"a line longer than {LONGEST_LINE:,} characters", long + 1)])
-    reader = csv.reader(text.splitlines(), delimiter=sniff_delimiter(text))
+    reader = csv.reader(split_lines(text), delimiter=sniff_delimiter(text))
     return str(path), [(k + 1, r) for k, r in enumerate(reader) if any(c.strip() for c in r)]
 
 

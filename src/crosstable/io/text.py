@@ -44,7 +44,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from crosstable.errors import InputError, Problem
+from crosstable.errors import InputError, Problem, quoted
 from crosstable.model import FORFEIT, PENDING, PLAYED, Declared, IntArray, ScoreKind, Scoring, Tournament
 from crosstable.numbers import count, fmt_vulgar, parse_number
 from crosstable.tiebreaks import ALIASES
@@ -396,7 +396,7 @@ def read_crosstable(text: str, source: str | None = None, scoring: Scoring | Non
     np.fill_diagonal(bad, False)
     for i, j in zip(*np.nonzero(bad), strict=True):
         c = cell(int(i), int(j))
-        problems.append(Problem(f"{c.text!r} is not a result ({names[i]} against {names[j]})", c.line, c.column))
+        problems.append(Problem(f"{quoted(c.text)} is not a result ({names[i]} against {names[j]})", c.line, c.column))
     if problems:
         raise InputError(source, problems)
 

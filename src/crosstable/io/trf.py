@@ -1254,6 +1254,14 @@ def _team_abnormal(
     return adjustments
 
 
+def trf_warnings(t: Tournament) -> list[str]:
+    """What writing ``t`` as TRF loses: names longer than the 33 columns of a ``001``
+    line (cut), each named."""
+    people = t.squad.players.names if t.squad is not None else t.names
+    long = [name for name in [*people, *(t.names if t.kind == "game_points" else [])] if len(name) > 33]
+    return [f"the name {name!r} is cut to the 33 columns TRF has: {name[:33]!r}" for name in dict.fromkeys(long)]
+
+
 def write_trf(t: Tournament) -> str:
     """The tournament as TRF: an individual event as TRF-16 lines (with the TRF-2026
     ``162`` scoring record when it is not 1-½-0, and ``299`` records for adjustments),

@@ -37,7 +37,8 @@ from __future__ import annotations
 
 import contextlib
 import importlib.resources
-from collections.abc import AsyncIterator
+import os
+from collections.abc import AsyncIterator, Sequence
 from importlib.metadata import PackageNotFoundError, version
 from typing import Annotated, Any, Literal
 
@@ -47,6 +48,7 @@ from fastapi.openapi.docs import get_redoc_html, get_swagger_ui_html, get_swagge
 from fastapi.responses import HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
+from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from crosstable.errors import CrosstableError
@@ -204,10 +206,14 @@ def create_app(
     workers: int | None = None,
     queue: int | None = None,
     memory: int = 2 * 2**30,
+    allowed_hosts: Sequence[str] | None = None,
 ) -> FastAPI:
     """The web application: the page, its assets and the API. Heavy work runs in
     ``workers`` processes (one per core by default), at most ``queue`` jobs at once,
-    each within ``budget`` seconds and ``memory`` bytes (:mod:`crosstable.web.jobs`)."""
+    each within ``budget`` seconds and ``memory`` bytes (:mod:`crosstable.web.jobs`).
+    With ``allowed_hosts``, a request whose ``Host`` header names another host is
+    refused (400): a page elsewhere cannot reach the local server through a name it
+    controls (DNS rebinding)."""
     jobs = Jobs(Limits(max_participants, budget, memory), workers, queue)
 
     @contextlib.asynccontextmanager
@@ -225,6 +231,8 @@ def create_app(
     )
     app.state.jobs = jobs
     app.add_middleware(_BodyLimit, max_bytes=max_bytes)
+    if allowed_hosts:
+        app.add_middleware(TrustedHostMiddleware, allowed_hosts=list(allowed_hosts))
     static = importlib.resources.files("crosstable.web") / "static"
     app.mount("/static", StaticFiles(directory=str(static)), name="static")
     _add_docs(app)
@@ -351,6 +359,24 @@ def _version() -> str:
         return version("crosstable")
     except PackageNotFoundError:
         return "0"
+
+
+def hosts_for(bound: str) -> list[str] | None:
+    """The ``Host`` names a server bound to ``bound`` answers: the address and the
+    names of this machine's loopback for a local server; any for one bound to every
+    interface (``0.0.0.0``, ``::``), which its user chose to expose."""
+    if bound in ("0.0.0.0", "::", ""):
+        return None
+    local = ["127.0.0.1", "localhost", "::1", "[::1]"]
+    return [bound, f"[{bound}]", *local] if ":" in bound else [bound, *local]
+
+
+def serving_app() -> FastAPI:
+    """The application ``crosstable serve`` runs: bound to the host it was given
+    (``CROSSTABLE_HOST``), it answers only requests addressed to it; each request's
+    work is limited to ``CROSSTABLE_BUDGET`` seconds."""
+    budget = float(os.environ.get("CROSSTABLE_BUDGET", "30"))
+    return create_app(budget=budget, allowed_hosts=hosts_for(os.environ.get("CROSSTABLE_HOST", "127.0.0.1")))
 
 
 app = create_app()
