@@ -14,7 +14,12 @@ requests per second of one core.
 
 Usage::
 
-    .venv/bin/python bench/bench_web.py [--clients 200] [--seconds 30] [--workers 2] [--no-wrk]
+    .venv/bin/python bench/bench_web.py [--clients 200] [--seconds 30] [--workers 2] [--no-wrk] [--heavy 5]
+
+``--heavy 5``: five of the clients (2.5 %) send heavy scenario requests instead (a
+12-player round robin with 15 games left, every sampled combination ranked by the
+potential: minutes of work, cut at the server's budget of 30 s), while the others'
+light requests are measured.
 """
 
 from __future__ import annotations
@@ -99,8 +104,8 @@ async def load(
     }
 
 
-def load_wrk(url: str, body: dict[str, object], clients: int, seconds: float) -> dict[str, float]:
-    """The same load driven by wrk (two threads), its latency distribution parsed."""
+def wrk_command(url: str, body: dict[str, object], clients: int, seconds: float, threads: int = 2) -> list[str]:
+    """wrk posting ``body`` to ``url`` from ``clients`` connections."""
     folder = Path(tempfile.mkdtemp())
     (folder / "body.json").write_text(json.dumps(body), encoding="utf-8")
     lua = folder / "post.lua"
@@ -108,8 +113,54 @@ def load_wrk(url: str, body: dict[str, object], clients: int, seconds: float) ->
         'wrk.method = "POST"\nwrk.headers["Content-Type"] = "application/json"\n'
         f'local f = io.open("{folder / "body.json"}", "rb")\nwrk.body = f:read("*all")\nf:close()\n'
     )
-    cmd = ["wrk", "-t2", f"-c{clients}", f"-d{seconds:.0f}s", "--latency", "--timeout", "60s", "-s", str(lua)]
-    out = subprocess.run([*cmd, url + "/api/standings"], capture_output=True, text=True, check=True).stdout
+    options = [f"-t{threads}", f"-c{clients}", f"-d{seconds:.0f}s", "--latency", "--timeout", "60s", "-s", str(lua)]
+    return ["wrk", *options, url]
+
+
+def load_wrk(url: str, body: dict[str, object], clients: int, seconds: float) -> dict[str, float]:
+    """The same load driven by wrk (two threads), its latency distribution parsed."""
+    cmd = wrk_command(url + "/api/standings", body, clients, seconds)
+    out = subprocess.run(cmd, capture_output=True, text=True, check=True).stdout
+    return parse_wrk(out)
+
+
+def heavy_body() -> dict[str, object]:
+    """Scenarios of a 12-player round robin with 15 games left, ranked in each of 200,000
+    sampled combinations by the potential: minutes of work, cut at the server's budget."""
+    rng = random.Random(1)
+    names = [f"P{i:02d}" for i in range(12)]
+    pairs = [(a, b) for k, a in enumerate(names) for b in names[k + 1 :]]
+    lines = ["white,black,result"] + [
+        f"{a},{b},{'*' if k >= len(pairs) - 15 else rng.choice(['1-0', '0-1', '½-½'])}"
+        for k, (a, b) in enumerate(pairs)
+    ]
+    return {"content": "\n".join(lines) + "\n", "tiebreaks": ["POT"], "limit": 1, "samples": 200_000}
+
+
+def load_mixed(
+    url: str, body: dict[str, object], clients: int, heavy: int, seconds: float
+) -> tuple[dict[str, float], str]:
+    """``clients - heavy`` wrk connections of light requests and ``heavy`` of heavy ones
+    at the same time; the light requests' figures, and the heavy ones' outcome."""
+    light = subprocess.Popen(
+        wrk_command(url + "/api/standings", body, clients - heavy, seconds), stdout=subprocess.PIPE, text=True
+    )
+    slow = subprocess.Popen(
+        wrk_command(url + "/api/scenarios", heavy_body(), heavy, seconds, threads=1), stdout=subprocess.PIPE, text=True
+    )
+    light_out, _ = light.communicate()
+    heavy_out, _ = slow.communicate()
+    done = re.search(r"(\d+) requests in", heavy_out)
+    non_2xx = re.search(r"Non-2xx or 3xx responses: (\d+)", heavy_out)
+    heavy_note = (
+        f"{done.group(1) if done else 0} heavy requests from {heavy} clients, "
+        f"{non_2xx.group(1) if non_2xx else 0} of them answered 503 at the budget"
+    )
+    return parse_wrk(light_out), heavy_note
+
+
+def parse_wrk(out: str) -> dict[str, float]:
+    """wrk's summary: requests, requests/s, p50, p99, max, failures (errors and non-2xx)."""
 
     def seconds_of(text: str) -> float:
         value, unit = re.fullmatch(r"([\d.]+)(us|ms|s|m)", text).groups()  # type: ignore[union-attr]
@@ -134,6 +185,8 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=30)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--no-wrk", action="store_true", help="Python clients even when wrk is installed.")
+    parser.add_argument("--heavy", type=int, default=0, help="Clients (of --clients) sending heavy scenarios (wrk).")
+    parser.add_argument("--budget", type=int, default=30, help="The server's budget of seconds per request.")
     args = parser.parse_args()
     text = tournament()
     rate, expected = library_rate(text)
@@ -141,7 +194,10 @@ def main() -> None:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
     server = subprocess.Popen(
-        [sys.executable, "-m", "crosstable.cli", "serve", "--port", str(port), "--workers", str(args.workers)],
+        [
+            *[sys.executable, "-m", "crosstable.cli", "serve", "--port", str(port)],
+            *["--workers", str(args.workers), "--budget", str(args.budget)],
+        ],
         stdout=subprocess.DEVNULL,
     )
     url = f"http://127.0.0.1:{port}"
@@ -157,7 +213,10 @@ def main() -> None:
             r = httpx.post(url + "/api/standings", json=body, timeout=60)
             assert [x["name"] for x in r.json()["standings"]] == expected, "the server's standings differ"
         use_wrk = shutil.which("wrk") is not None and not args.no_wrk
-        if use_wrk:
+        heavy_note = ""
+        if use_wrk and args.heavy:
+            result, heavy_note = load_mixed(url, body, args.clients, args.heavy, args.seconds)
+        elif use_wrk:
             result = load_wrk(url, body, args.clients, args.seconds)
         else:
             result = asyncio.run(load(url, body, expected, args.clients, args.seconds))
@@ -173,6 +232,8 @@ def main() -> None:
         f"latency p50 {1000 * result['p50']:.0f} ms, p99 {1000 * result['p99']:.0f} ms, "
         f"max {1000 * result['max']:.0f} ms, failed: {result['failures']}"
     )
+    if heavy_note:
+        print(f"  (the light requests of {args.clients - args.heavy} clients) while {heavy_note}")
     print(f"  the library alone (one core, no HTTP): {rate:.0f} requests/s; served/alone = {result['rps'] / rate:.2f}")
     print(json.dumps({k: round(v, 4) for k, v in result.items()}))
 

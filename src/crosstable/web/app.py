@@ -306,7 +306,7 @@ def create_app(
     async def scenarios(req: ScenariosRequest, request: Request) -> Response:
         """What the games still to be played can change: best and worst places, their
         probabilities, and what each result of one's next game keeps possible."""
-        return await jobs.run(request, scenarios_job, req)
+        return await jobs.run(request, scenarios_job, req, lane="heavy")
 
     return app
 

@@ -5,8 +5,13 @@ scenarios) runs as a *job* in a pool of worker processes (``pebble``, one per co
 by default), so that the event loop keeps answering everybody else while it runs.
 Decisions:
 
-- **Concurrency**: at most ``queue`` jobs are accepted at once (running or waiting for
-  a worker); beyond, the answer is 429 with ``Retry-After``.
+- **Lanes**: standings and exports (quick: bounded by the participants) and scenarios
+  (which may run to the budget) have a pool each, one worker per core, so that a long
+  job never holds up a quick one; the heavy lane's workers run at a lower priority
+  (``nice`` 15), leaving the cores to the quick ones when both are busy.
+- **Concurrency**: a lane accepts at most ``queue`` jobs at once (running or waiting
+  for a worker): 256 quick ones, four heavy ones per worker by default; beyond, the
+  answer is 429 with ``Retry-After``.
 - **Time**: a job has a budget (30 s by default); beyond it, its worker is stopped and
   the answer is 503 saying the budget (the command line has none).
 - **Memory**: a worker's address space is limited (2 GiB by default); a job that would
@@ -14,11 +19,13 @@ Decisions:
 - **Cancellation**: while a job runs, the server watches its client; when the client
   goes away, the worker is stopped at once (its CPU is free within the next poll,
   0.2 s).
-- **Sizes known in advance** are refused before any work, with 413 naming the bound:
-  the participants (5,000), the explanations of every participant (1,000), the results
-  grid of a round robin in HTML (400 participants; a Swiss event's crosstable is its
-  round-by-round table, whatever its size), the scenarios' memory (see
-  :func:`crosstable.scenarios.estimate`).
+- **Sizes known in advance** are refused before any work (413 naming the bound) or
+  served in a bounded form: at most 5,000 participants; the explanations of every
+  participant up to 1,000 of them (beyond, a warning says how to ask for one); the
+  results grid of a round robin in HTML up to 400 participants (a Swiss event's
+  crosstable is its round-by-round table, whatever its size); the scenarios' memory
+  estimated first (:data:`crosstable.scenarios.MAX_MEMORY`); the problems of an
+  unreadable input, 100 and how many more.
 
 A job is a module-level function of its request, returning an :class:`Answer` (status,
 body, media type, headers): errors of the input are answers (422 with every problem,
@@ -147,11 +154,12 @@ def _standings(req: Any, limits: Limits) -> Answer:
     """The JSON of ``--output json``, with explanations, potentials and HTML tables on request."""
     s = standings_of(req, limits)
     out = s.to_dict()
-    if req.explain:
-        if len(s.rows) > MAX_EXPLAINED:
-            raise Refused(
-                f"explanations of {len(s.rows):,} participants: at most {MAX_EXPLAINED:,} at once (ask for fewer)"
-            )
+    if req.explain and len(s.rows) > MAX_EXPLAINED:
+        out["warnings"].append(
+            f"explanations are given for up to {MAX_EXPLAINED:,} participants at once, this event has "
+            f"{len(s.rows):,}: crosstable standings FILE --explain NAME explains one"
+        )
+    elif req.explain:
         out["explanations"] = {r.name: s.explain(r.name) for r in s.rows}
     if req.potentials:
         result = potentials(s.tournament, analysis=s.analysis)
@@ -215,20 +223,21 @@ def scenarios_job(req: Any, limits: Limits) -> Answer:
     return _guarded(_scenarios, req, limits)
 
 
-def _limit_memory(limit: int) -> None:
-    """A worker's address space, so that a runaway job fails alone (MemoryError)."""
+def _worker_limits(limit: int, niceness: int) -> None:
+    """A worker's address space, so that a runaway job fails alone (MemoryError), and
+    its priority: the heavy lane's workers yield the cores to the quick ones."""
     _, hard = resource.getrlimit(resource.RLIMIT_AS)
     cap = limit if hard == resource.RLIM_INFINITY else min(limit, hard)
     resource.setrlimit(resource.RLIMIT_AS, (cap, hard))
+    if niceness:
+        os.nice(niceness)
 
 
-class Jobs:
-    """The pool of worker processes and the count of jobs accepted (see the module docstring)."""
+class _Lane:
+    """A pool of worker processes and the jobs it has accepted."""
 
-    def __init__(self, limits: Limits, workers: int | None = None, queue: int | None = None) -> None:
-        self.limits = limits
-        self.workers = workers or max(1, os.cpu_count() or 1)
-        self.queue = queue or 4 * self.workers
+    def __init__(self, limits: Limits, workers: int, queue: int, niceness: int = 0) -> None:
+        self.limits, self.workers, self.queue, self.niceness = limits, workers, queue, niceness
         self.accepted = 0
         self._pool: ProcessPool | None = None
 
@@ -236,7 +245,7 @@ class Jobs:
     def pool(self) -> ProcessPool:
         if self._pool is None:
             self._pool = ProcessPool(
-                max_workers=self.workers, initializer=_limit_memory, initargs=(self.limits.memory,)
+                max_workers=self.workers, initializer=_worker_limits, initargs=(self.limits.memory, self.niceness)
             )
         return self._pool
 
@@ -246,15 +255,36 @@ class Jobs:
             self._pool.join()
             self._pool = None
 
-    async def run(self, request: Request, job: Any, req: Any) -> Response:
-        """The job's answer; 429 when too many are accepted already, 503 beyond the
-        time budget, nothing (the client is gone) when the client disconnects."""
-        if self.accepted >= self.queue:
-            body = {"detail": f"the server is busy ({self.accepted} computations): try again shortly", "problems": []}
+
+class Jobs:
+    """Two lanes of worker processes (see the module docstring): ``light`` for the
+    standings and exports, bounded by the participants and quick, and ``heavy`` for
+    the scenarios, which may run to the budget: a heavy job never holds up a light
+    one."""
+
+    def __init__(self, limits: Limits, workers: int | None = None, queue: int | None = None) -> None:
+        self.limits = limits
+        n = workers or max(1, os.cpu_count() or 1)
+        self.lanes = {"light": _Lane(limits, n, queue or 256), "heavy": _Lane(limits, n, queue or 4 * n, niceness=15)}
+
+    @property
+    def accepted(self) -> int:
+        return sum(lane.accepted for lane in self.lanes.values())
+
+    def close(self) -> None:
+        for lane in self.lanes.values():
+            lane.close()
+
+    async def run(self, request: Request, job: Any, req: Any, lane: str = "light") -> Response:
+        """The job's answer; 429 when its lane has accepted too many already, 503 beyond
+        the time budget, nothing (the client is gone) when the client disconnects."""
+        chosen = self.lanes[lane]
+        if chosen.accepted >= chosen.queue:
+            body = {"detail": f"the server is busy ({chosen.accepted} computations): try again shortly", "problems": []}
             busy = json_answer(body, 429)
             return Answer(busy.status, busy.body, busy.media, {"Retry-After": "2"}).response()
-        self.accepted += 1
-        future = self.pool.schedule(job, args=(req, self.limits), timeout=self.limits.budget)
+        chosen.accepted += 1
+        future = chosen.pool.schedule(job, args=(req, self.limits), timeout=self.limits.budget)
         try:
             waiting = asyncio.wrap_future(future)
             while True:
@@ -275,7 +305,7 @@ class Jobs:
         except CancelledError:
             return Response(status_code=499)
         finally:
-            self.accepted -= 1
+            chosen.accepted -= 1
 
 
 __all__ = ["GRID_LIMIT", "Jobs", "Limits", "export_job", "scenarios_job", "standings_job"]
