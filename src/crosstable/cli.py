@@ -8,6 +8,7 @@ and exit status 2; nothing is written to standard output in that case. A FILE of
 from __future__ import annotations
 
 import contextlib
+import ipaddress
 import json
 import os
 import re
@@ -393,11 +394,30 @@ def _progress(quiet: bool) -> Iterator[Callable[[int, int], None] | None]:
         yield advance
 
 
+def _is_host(host: str) -> bool:
+    """An IP address, or a host name (letters, digits, hyphens, dots)."""
+    try:
+        ipaddress.ip_address(host)
+        return True
+    except ValueError:
+        labels = host.split(".")
+        return (
+            bool(host)
+            and len(host) <= 253
+            and not host.replace(".", "").isdigit()
+            and all(re.fullmatch(r"[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?", label) for label in labels)
+        )
+
+
 @main.command()
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on (local only by default).")
 @click.option("--port", type=click.IntRange(1, 65535), default=8000, show_default=True, help="Port to listen on.")
 @click.option(
-    "--workers", type=click.IntRange(1, 64), default=1, show_default=True, help="Server processes (one per core)."
+    "--workers",
+    type=click.IntRange(1, 64),
+    default=1,
+    show_default=True,
+    help="Server processes; each computes in a pool of one worker per core already (1 is best on one machine).",
 )
 @click.option(
     "--budget",
@@ -408,11 +428,12 @@ def _progress(quiet: bool) -> Iterator[Callable[[int, int], None] | None]:
 )
 def serve(host: str, port: int, workers: int, budget: int) -> None:
     """Start the local web page and HTTP API and print its address."""
-    if not re.fullmatch(r"[A-Za-z0-9.:\-\[\]]{1,253}", host):
+    if not _is_host(host):
         _fail(f"--host {printable(host, 60)!r}: give an address (127.0.0.1, ::1, 0.0.0.0) or a host name")
     import uvicorn  # noqa: PLC0415 - optional: the server's packages (~300 ms to import) only for serve
 
-    click.echo(f"crosstable: open http://{host}:{port}/ (API schema at /docs); Ctrl-C stops")
+    shown = f"[{host}]" if ":" in host else host
+    click.echo(f"crosstable: open http://{shown}:{port}/ (API schema at /docs); Ctrl-C stops")
     os.environ["CROSSTABLE_HOST"] = host  # the app answers only requests addressed to this host
     os.environ["CROSSTABLE_BUDGET"] = str(budget)
     uvicorn.run(

@@ -54,6 +54,20 @@ def quoted(text: str, limit: int = 40) -> str:
     return f"{printable(t, limit)!r} ({len(t):,} characters)"
 
 
+def shorten(text: str, limit: int) -> str:
+    """``text`` made printable and cut at a word boundary to at most ``limit`` characters.
+
+    >>> shorten("a game is worth 1 in this table", 20)
+    'a game is worth 1 …'
+    """
+    t = printable(text, 10 * limit)
+    if len(t) <= limit:
+        return t
+    cut = t[: limit - 1]
+    space = cut.rfind(" ")
+    return (cut[: space + 1] if space > limit // 2 else cut) + "…"
+
+
 class CrosstableError(Exception):
     """Base class of every error the library raises on purpose."""
 
@@ -80,16 +94,16 @@ class InputError(CrosstableError):
         if not self.problems:
             return f"{self.source or '<input>'}: unreadable input"
         first = self.problems[0]
-        text = f"{printable(first.where(self.source), 200)}: {printable(first.message)}"
+        text = f"{printable(first.where(self.source), 100)}: {shorten(first.message, 250)}"
         rest = self.problems[1:]
         if rest:
             shown = "; ".join(
-                (f"{p.where(None).split(':', 1)[-1]}: " if p.line is not None else "") + printable(p.message, 120)
-                for p in rest[:3]
+                (f"{p.where(None).split(':', 1)[-1]}: " if p.line is not None else "") + shorten(p.message, 50)
+                for p in rest[:2]
             )
-            more = f" and {len(rest) - 3} more" if len(rest) > 3 else ""
+            more = f" and {len(rest) - 2:,} more" if len(rest) > 2 else ""
             text += f" (also {shown}{more})"
-        return printable(text, LONGEST + 180)
+        return text
 
 
 class CriterionError(CrosstableError, ValueError):

@@ -57,6 +57,16 @@ _SPLIT = re.compile(r"^\s*(.+?)\s*(?::|-(?=\s*[\d½+\-]))\s*(.+?)\s*$")
 _AWARDED = re.compile(r"\s*(?:\(?(?:awd|awarded|aw|w/o|wo|forfeit|ff)\)?)\s*$", re.IGNORECASE)
 
 
+def name_key(name: str) -> str:
+    """A name as two spellings of it compare: case and spacing aside (``japan``,
+    ``Japan``, ``Japan `` are one).
+
+    >>> name_key("  Côte  d'Ivoire ") == name_key("côte d'ivoire")
+    True
+    """
+    return " ".join(name.split()).casefold()
+
+
 MAX_SCORE = 1000
 """The largest score a result may give one side (goals, game points): beyond, a typo."""
 
@@ -419,16 +429,22 @@ class Tournament:
         """Control characters (a terminal's escape sequences, a carriage return before a
         spreadsheet formula, a newline that would add a line to an export) are removed
         from the names, with a warning naming each name changed."""
-        for k, name in enumerate(self.names):
-            if any(not ch.isprintable() for ch in name):
-                clean = " ".join("".join(ch if ch.isprintable() else " " for ch in name).split())
-                self.warnings.append(
-                    f"name {name.encode('unicode_escape').decode()!r} had control characters: {clean!r}"
-                )
-                self.names[k] = clean
+        if all(name.isprintable() for name in self.names):
+            return
+        cleaned = []
+        for name in self.names:
+            clean = (
+                name if name.isprintable() else " ".join("".join(c if c.isprintable() else " " for c in name).split())
+            )
+            if clean != name:
+                escaped = name.encode("unicode_escape").decode()
+                self.warnings.append(f"name {escaped!r} had control characters: {clean!r}")
+            cleaned.append(clean)
+        self.names = cleaned  # a new list: the reader's own stays as it was
 
     def _check_pairings(self) -> None:
-        """Nobody plays themself; nobody has two games in one round."""
+        """Nobody plays themself; nobody has games against two opponents in one round
+        (two games of one pair in a round, a match's games or a play-off, are allowed)."""
         assert self.rounds is not None
         same = np.nonzero(self.white == self.black)[0]
         if len(same):
@@ -440,8 +456,14 @@ class Tournament:
         if not numbered.any():
             return
         width = int(self.rounds.max()) + 1
-        who = np.concatenate([self.white[numbered], self.black[numbered]])
-        when = np.concatenate([self.rounds[numbered], self.rounds[numbered]])
+        n = len(self.names)
+        pairs = np.minimum(self.white, self.black) * n + np.maximum(self.white, self.black)
+        keys = np.sort(pairs[numbered] * width + self.rounds[numbered])
+        keys = keys[np.concatenate([[True], keys[1:] != keys[:-1]])]  # each pair once a round
+        pair, when_once = np.divmod(keys, width)
+        first, second = np.divmod(pair, n)
+        who = np.concatenate([first, second])
+        when = np.concatenate([when_once, when_once])
         slots = np.bincount(who * width + when)
         twice = np.nonzero(slots > 1)[0]
         if len(twice):
@@ -698,21 +720,25 @@ class KindChoice:
 
 
 def classify_scores(
-    pairs: Sequence[tuple[Fraction, Fraction]], scoring: Scoring | None = None, lean: Lean = None
+    pairs: Sequence[tuple[Fraction, Fraction]],
+    scoring: Scoring | None = None,
+    lean: Lean = None,
+    named: bool = False,
 ) -> KindChoice:
     """What the two scores of the played games are: ``result`` (every game 1-0, 0-1,
     ½-½, or 2-0, 0-2, 1-1 in draughts), ``game_points`` (a team match: every match's
     game points add up to the same number of boards, 2 or more), or ``goals`` (whole
-    numbers). Football scoring puts goals first among the kinds every game fits.
+    numbers).
 
-    What is inferred is what *every* game says. When several kinds fit every game
-    (``1:0`` is a chess result and a score), the layout decides (``lean``): chess
-    first for white/black columns or ``1-0`` notation, goals first for home/away
-    columns or ``2:1`` notation (a team match first when three or more matches all
-    add up to the same 4 or more game points, the mark of boards); with no hint,
-    result, then game points, then goals. The kind the layout says is kept when at
-    least half the games fit it; otherwise (and with no hint) the kind that most games
-    fit. The games that do not fit the kind chosen are returned as
+    In this order: a scoring given names its kind (football goals, team game points,
+    chess and draughts results); columns that name the sides (``named``: white/black
+    for chess, home/away or goal columns for football, or for team matches when every
+    match's game points add up to the same number of boards) keep the kind they name
+    as long as at least half the games fit it; otherwise the first kind that every game
+    fits, in the order the notation suggests (``lean``: ``1-0`` chess first, ``2:1``
+    goals first, a team match first when three or more matches all add up to the same
+    4 or more game points, the mark of boards); if none fits every game, the kind
+    that most games fit. The games that do not fit the kind chosen are returned as
     :attr:`KindChoice.misfits`: an error for the reader to report, cell by cell.
 
     >>> F = Fraction
@@ -723,6 +749,10 @@ def classify_scores(
     >>> c = classify_scores([(F(1), F(0)), (F(1), F(1)), (F(1, 2), F(1, 2)), (F(0), F(1))])
     >>> c.kind, c.misfits
     ('result', [1])
+    >>> classify_scores([(F(1), F(0)), (F(1), F(1)), (F(0), F(1))], lean="chess", named=True).misfits
+    [1]
+    >>> classify_scores([(F(1), F(0)), (F(2), F(1)), (F(0), F(0))], lean="chess").kind  # 1-0, 2-1, 0-0
+    'goals'
     """
     totals = Counter(a + b for a, b in set(pairs))
     by_count = Counter(a + b for a, b in pairs)
@@ -737,16 +767,25 @@ def classify_scores(
         return a.denominator == 1 and b.denominator == 1
 
     layout = {"chess": "result", "football": "game_points" if in_boards else "goals"}.get(lean or "")
-    if scoring is not None and scoring.name == "football":
-        order = ["goals", "result", "game_points"]
-    elif lean == "football":
+    implied = {"football": "goals", "team": "game_points", "chess": "result", "draughts": "result"}.get(
+        scoring.name if scoring is not None else ""
+    )
+    if lean == "football":
         order = ["game_points", "goals", "result"] if in_boards else ["goals", "game_points", "result"]
     else:
         order = ["result", "game_points", "goals"]
     misfits = {k: [i for i, (a, b) in enumerate(pairs) if not fits(k, a, b)] for k in order}
-    kind = min(order, key=lambda k: (len(misfits[k]), order.index(k)))
-    if layout is not None and 2 * len(misfits[layout]) <= len(pairs):
-        kind = layout  # what the layout says, unless most games say otherwise
+    fitting = [k for k in order if not misfits[k]]
+    if implied is not None:
+        kind = implied  # the scoring given says what the scores are
+    elif named and layout == "goals" and "game_points" in fitting:
+        kind = "game_points"  # home/away columns of team matches (1½-½): no goal is a half
+    elif named and layout is not None and 2 * len(misfits[layout]) <= len(pairs):
+        kind = layout  # the columns say it, unless most games say otherwise
+    elif fitting:
+        kind = fitting[0]
+    else:
+        kind = min(order, key=lambda k: (len(misfits[k]), order.index(k)))
     chosen: ScoreKind = "result" if kind == "result" else "game_points" if kind == "game_points" else "goals"
     described = {
         "result": f"a {'chess' if g == 1 else 'draughts'} result ({_results_text(g)})",
@@ -770,9 +809,12 @@ def _results_text(g: Fraction) -> str:
 
 
 def infer_kind(pairs: Sequence[tuple[Fraction, Fraction]], scoring: Scoring) -> ScoreKind:
-    """The kind :func:`classify_scores` infers (football scoring: goals first); a game
-    that does not fit it is an error."""
-    choice = classify_scores(pairs, scoring)
+    """The kind :func:`classify_scores` infers from the scores (football scoring: goals
+    first among the kinds every game fits; the scoring gives the points, not the kind);
+    a game that does not fit it is an error."""
+    if scoring.name == "football" and all(a.denominator == b.denominator == 1 for a, b in pairs):
+        return "goals"
+    choice = classify_scores(pairs)
     if choice.misfits:
         a, b = pairs[choice.misfits[0]]
         raise CrosstableError(

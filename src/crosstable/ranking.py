@@ -365,7 +365,7 @@ def _flags(s: Standings) -> list[str]:
         if short:
             out.append(
                 f"{spec.label} leaves out {low + high} values; {short} of {a.n} participants have no more than "
-                f"that, and their {spec.label} is 0, the sum of nothing"
+                f"that: their {spec.label} is that of nothing (a sum 0, an average –)"
             )
         if spec.code in ("FIFA", "QUAL", "PSO") and spec.code not in s.tournament.rankings:
             out.append(

@@ -37,6 +37,7 @@ from crosstable.model import (
     Tournament,
     classify_scores,
     infer_system,
+    name_key,
     parse_result,
 )
 from crosstable.numbers import count
@@ -230,7 +231,8 @@ def read_games(text: str, source: str | None = None, scoring: Scoring | None = N
         for g, rnd in zip(parsed, rounds, strict=True)
     ]
     played = [g for g in parsed if g.status == PLAYED]
-    choice = classify_scores([(g.white_score, g.black_score) for g in played], scoring, _lean(header, cols, played))
+    lean, named = _lean(header, cols, played)
+    choice = classify_scores([(g.white_score, g.black_score) for g in played], scoring, lean, named)
     if choice.misfits:
         fit = len(played) - len(choice.misfits)
         raise InputError(
@@ -261,24 +263,21 @@ def read_games(text: str, source: str | None = None, scoring: Scoring | None = N
     return t
 
 
-def _lean(header: list[str], cols: dict[str, int], played: list[_Row]) -> Lean:
-    """What the layout says before the scores do: columns named white/black mean
-    chess, home/away or goal columns football; else the notation, when every result
-    uses the same separator (``1-0``: chess, ``2:1``: football)."""
+def _lean(header: list[str], cols: dict[str, int], played: list[_Row]) -> tuple[Lean, bool]:
+    """What the layout says before the scores do, and whether columns say it: columns
+    named white/black mean chess, home/away or goal columns football; else the
+    notation, when every result uses the same separator (``1-0``: chess, ``2:1``:
+    football)."""
     if header:
         if header[cols["white"]] in ("white", "w") or header[cols["black"]] in ("black", "b"):
-            return "chess"
+            return "chess", True
         if header[cols["white"]] == "home" or "home_goals" in cols:
-            return "football"
+            return "football", True
     marks = {"football" if ":" in g.result else "chess" if "-" in g.result else None for g in played}
     if len(marks) == 1:
         lean = marks.pop()
-        return "football" if lean == "football" else "chess" if lean == "chess" else None
-    return None
-
-
-def _key(name: str) -> str:
-    return " ".join(name.split()).casefold()
+        return ("football" if lean == "football" else "chess" if lean == "chess" else None), False
+    return None, False
 
 
 def _same_names(names: list[str], first_seen: dict[str, tuple[int, int]]) -> list[Problem]:
@@ -287,7 +286,7 @@ def _same_names(names: list[str], first_seen: dict[str, tuple[int, int]]) -> lis
     seen: dict[str, str] = {}
     out: list[Problem] = []
     for name in names:
-        key = _key(name)
+        key = name_key(name)
         if key in seen:
             line, col = first_seen[seen[key]]
             out.append(
@@ -303,21 +302,15 @@ def _same_names(names: list[str], first_seen: dict[str, tuple[int, int]]) -> lis
 
 
 def _duplicates(parsed: list[_Row], names: list[str], with_rounds: bool) -> list[Problem]:
-    """The same game listed twice: the same two participants in the same round (or,
-    without rounds, with the same colours / home side): an error naming both lines."""
+    """The same game listed twice: the same two participants in the same round, an
+    error naming both lines. Without a round (or date) column a pair may meet any
+    number of times (a match, a league whose teams meet four times): nothing to say."""
     first: dict[tuple[str, int, int], _Row] = {}
     out: list[Problem] = []
-    for g in parsed:
-        key = (g.round, min(g.white, g.black), max(g.white, g.black)) if with_rounds else ("", g.white, g.black)
+    for g in parsed if with_rounds else ():
+        key = (g.round, min(g.white, g.black), max(g.white, g.black))
         if key in first:
-            where = f"round {g.round}" if with_rounds else "with the same sides (no round column)"
-            out.append(
-                Problem(
-                    f"{g.names} is listed twice, {where}: also line {first[key].line}",
-                    g.line,
-                    1,
-                )
-            )
+            out.append(Problem(f"{g.names} is listed twice, round {g.round}: also line {first[key].line}", g.line, 1))
         else:
             first[key] = g
     return out

@@ -160,7 +160,7 @@ class _Reader:
         return out
 
     def integer(self, value: Any, path: str, low: int = 0, high: int | None = None) -> int:
-        high = min(high, 10**9) if high is not None else 10**9  # beyond, a number is a typo (and overflows)
+        high = 10**9 if high is None else high  # beyond, a number is a typo (and would overflow)
         if isinstance(value, bool) or not isinstance(value, int) or value < low or value > high:
             self.fail(path, f"{value!r} is not a whole number from {low}" + (f" to {high}" if high else ""))
             return low

@@ -23,8 +23,9 @@ from fractions import Fraction
 from pathlib import Path
 
 from crosstable.errors import InputError, Problem
+from crosstable.io import decode
 from crosstable.io.games import LONGEST_LINE, sniff_delimiter, split_lines
-from crosstable.model import Adjustment, Cards, Tournament
+from crosstable.model import Adjustment, Cards, Tournament, name_key
 from crosstable.numbers import count, parse_number
 
 _CARD_COLUMNS = ("yellow", "indirect_red", "direct_red", "yellow_and_direct_red")
@@ -36,7 +37,7 @@ def _rows(path: str | Path, text: str | None = None) -> tuple[str, list[tuple[in
             raw = Path(path).read_bytes()
         except OSError as e:
             raise InputError(str(path), [Problem(f"cannot read the file: {e.strerror}")]) from None
-        text = raw.decode("utf-8", errors="replace")
+        text = decode(raw)
     long = next((k for k, line in enumerate(split_lines(text)) if len(line) > LONGEST_LINE), None)
     if long is not None:
         raise InputError(str(path), [Problem(f"a line longer than {LONGEST_LINE:,} characters", long + 1)])
@@ -97,7 +98,7 @@ def add_ranking(t: Tournament, name: str, path: str | Path) -> Tournament:
     a file of two columns, team and value (a header row is skipped); see the module
     docstring."""
     source, rows = _rows(path)
-    key = {" ".join(n.split()).casefold(): i for i, n in enumerate(t.names)}
+    key = {name_key(n): i for i, n in enumerate(t.names)}
     values: dict[int, Fraction] = {}
     others: list[str] = []
     problems: list[Problem] = []
@@ -111,7 +112,7 @@ def add_ranking(t: Tournament, name: str, path: str | Path) -> Tournament:
                 continue  # a header
             problems.append(Problem(f"{cells[1].strip()!r} is not a number", line, len(cells[0]) + 2))
             continue
-        team = key.get(" ".join(cells[0].split()).casefold())
+        team = key.get(name_key(cells[0]))
         if team is None:
             others.append(cells[0].strip())
         elif team in values:

@@ -45,12 +45,11 @@ from fractions import Fraction
 import numpy as np
 
 from crosstable.errors import InputError, Problem, quoted
-from crosstable.model import FORFEIT, PENDING, PLAYED, Declared, IntArray, ScoreKind, Scoring, Tournament
+from crosstable.io.games import LONGEST_LINE
+from crosstable.model import FORFEIT, PENDING, PLAYED, Declared, IntArray, ScoreKind, Scoring, Tournament, name_key
 from crosstable.numbers import count, fmt_vulgar, parse_number
 from crosstable.tiebreaks import ALIASES
 
-LONGEST_LINE = 65_536
-"""The longest row read: a 5,000-player table's row of results is about 20,000 characters."""
 DIAGONAL = {"—", "-", "–", "−", "×", "x", "X", "*", ""}
 UNPLAYED = {"", ".", "?", "*"}
 _DOUBLE = re.compile(r"^[01½=+\-−]{2}$")
@@ -280,7 +279,7 @@ def _layout(text: str, source: str | None) -> _Layout:
         out.trailing.append(fields[k + n :])
     seen: dict[str, int] = {}
     for k, name in enumerate(out.names):
-        key = " ".join(name.split()).casefold()
+        key = name_key(name)
         if not name:
             continue
         if key not in seen:
@@ -299,8 +298,8 @@ def _names_as_numbers(first: list[str], rows: list[list[str]]) -> list[str]:
     instead of numbering them: the names turned into the numbers ``1 2 3`` the rest of
     the reader expects, when they are the rows' names in the rows' order."""
     names = [r[1] if len(r) > 1 and _is_lead(r[0]) else r[0] for r in rows if r]
-    folded = [" ".join(x.split()).casefold() for x in first]
-    want = [" ".join(x.split()).casefold() for x in names]
+    folded = [name_key(x) for x in first]
+    want = [name_key(x) for x in names]
     for start in (1, 2):
         if len(want) >= 2 and folded[start : start + len(want)] == want:
             return [*first[:start], *(str(k + 1) for k in range(len(want))), *first[start + len(want) :]]
@@ -427,7 +426,9 @@ def read_crosstable(text: str, source: str | None = None, scoring: Scoring | Non
     else:
         per_game_units = den
     draughts_given = scoring is not None and scoring.win == 2 and scoring.draw == 1
-    if per_game_units == 2 * den and not draughts_given and not bool((values[(kinds == NUM)] == 2 * den).any()):
+    numbers = values[(kinds == NUM)]
+    whole = bool((numbers % den == 0).all())  # 1½ would be a 2-board match's game points
+    if per_game_units == 2 * den and not draughts_given and whole and not bool((numbers == 2 * den).any()):
         per_game_units = den  # no cell says 2: two 1s are one game typed twice as won, not a draughts draw
     per_game = Fraction(per_game_units, den)
     has_scores = bool(((kinds == SCORE) & (cnt > 0)[None]).any())

@@ -90,6 +90,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from crosstable.errors import CrosstableError, InputError, Problem
+from crosstable.io.games import split_lines
 from crosstable.model import (
     DRAW,
     FORFEIT,
@@ -251,18 +252,13 @@ class _Header:
     unknown: dict[str, list[int]] = field(default_factory=dict)
 
 
-def _split_lines(text: str) -> list[str]:
-    """The lines, whatever their ends (LF, CRLF or a bare CR)."""
-    return text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
-
-
 LONGEST_LINE = 16_384
 """The longest TRF line read: a player's 999 rounds take 10,079 characters."""
 
 
 def _header(text: str, problems: list[Problem]) -> _Header:
     h = _Header()
-    for lineno, line in enumerate(_split_lines(text), 1):
+    for lineno, line in enumerate(split_lines(text), 1):
         code = line[:3]
         if not line.strip() or code == "###":
             continue

@@ -124,6 +124,7 @@ def koya(a: Analysis, spec: Spec) -> Column:
 @koya.explainer
 def _explain(a: Analysis, spec: Spec, i: int, group: Sequence[int]) -> str:
     score, needed, in_games = measured(a, spec)
+    ok = qualifies(a, spec)
 
     def record(x: Fraction) -> str:
         return f"{fmt_vulgar(x)} in games" if in_games else count(x, "point")
@@ -132,8 +133,7 @@ def _explain(a: Analysis, spec: Spec, i: int, group: Sequence[int]) -> str:
     left_out: list[str] = []
     for e in a.entries_of(i).tolist():
         q = int(a.q[e])
-        limit = needed[q]
-        if limit is not None and score[q] >= limit:
+        if ok[q]:  # the decision is qualifies()'s; measured() gives the words
             terms.append((Fraction(int(a.pts[e]), a.D), f"against {a.name(q)}, {record(score[q])}"))
         else:
             left_out.append(f"{a.name(q)} ({record(score[q])})")

@@ -270,7 +270,9 @@ _EDE_STEPS = {"EDE": "", "EDEC": "C", "EDET": "T", "EDEB": "B", "EDEBT": "CT", "
 def _mutual(a: Analysis, x: int, y: int) -> tuple[IntArray, IntArray]:
     """The board points of x and of y in their matches against each other."""
     t, boards = a.t, a.t.boards
-    assert boards is not None and t.status is not None
+    if boards is None:
+        raise CriterionError("the extended direct encounter needs the board games of a team event (a TRF file)")
+    assert t.status is not None
     px = np.zeros(boards.white.shape[1], dtype=np.int64)
     py = np.zeros_like(px)
     for g in range(len(t.white)):

@@ -11,7 +11,7 @@ from fractions import Fraction
 import numpy as np
 
 from crosstable.model import DRAW, LOSS, WIN, IntArray
-from crosstable.numbers import fmt_decimal, fmt_vulgar
+from crosstable.numbers import decimals_needed, fmt_decimal, fmt_vulgar
 from crosstable.tiebreaks.analysis import Analysis, Rounds
 from crosstable.tiebreaks.cuts import cut_mask
 from crosstable.tiebreaks.spec import Spec
@@ -67,18 +67,11 @@ def average_text(label: str, terms: Sequence[tuple[Fraction, str]], shown: Fract
     if not terms:
         return f"{label} = – (no game played over the board)"
     mean = sum((v for v, _ in terms), Fraction(0)) / len(terms)
-    text = f"{label} = ({_terms(terms)}) / {len(terms)} = {fmt_decimal(mean) if _terminates(mean) else _approx(mean)}"
+    shown_mean = fmt_decimal(mean) if decimals_needed(mean) is not None else _approx(mean)
+    text = f"{label} = ({_terms(terms)}) / {len(terms)} = {shown_mean}"
     if shown is not None and shown != mean:
         text += f" → {fmt_decimal(shown)}" + (f" ({rounding})" if rounding else "")
     return text
-
-
-def _terminates(x: Fraction) -> bool:
-    d = x.denominator
-    for f in (2, 5):
-        while d % f == 0:
-            d //= f
-    return d == 1
 
 
 def _approx(x: Fraction) -> str:

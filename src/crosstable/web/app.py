@@ -20,14 +20,16 @@ Endpoints (their schema at ``/openapi.json``, browsable at ``/docs`` and ``/redo
 - ``POST /api/schedule``: Berger tables for N participants or a list of names.
 - ``POST /api/scenarios``: what the games still to be played can change.
 
-Ranking a tournament takes milliseconds, so ``/api/standings`` computes inside the
-event loop (requests are answered in the order they came, without thread switches);
-scenario runs, which may take seconds, go to the thread pool.
+Standings, exports and scenarios are computed in worker processes, off the event
+loop, each within a time and a memory budget, and stopped when the client goes away
+(:mod:`crosstable.web.jobs`); the page, its assets, uploads and schedules are answered
+at once. With ``allowed_hosts`` (what ``crosstable serve`` sets from its ``--host``)
+a request addressed to another host is refused (DNS rebinding).
 
 Limits (decided here; arguments of :func:`create_app`): a request body of at most
 5 MB and at most 5,000 participants (413 beyond either); schedules of at most 200
 participants and scenario runs of at most a million combinations or 200,000 samples
-(422 from the schema). An input that cannot be read answers 422 with every
+(422 from the schema); the rest in :mod:`crosstable.web.jobs`. An input that cannot be read answers 422 with every
 problem's line, column and message. Every text from the input is escaped in the
 page and the HTML exports, and CSV cells that a spreadsheet would run as a formula
 (``=``, ``+``, ``-``, ``@`` at the start) get a leading apostrophe.
@@ -122,7 +124,9 @@ class Row(BaseModel):
     place: str
     name: str
     points: Number
-    tiebreaks: dict[str, Number]
+    tiebreaks: dict[str, Number | None]
+    """A criterion's value; ``null`` where it has none (an average over no game, a
+    criterion among the tied for someone not tied, data not supplied)."""
     decided_by: str | None = None
     model_config = ConfigDict(extra="allow")
 
@@ -130,8 +134,15 @@ class Row(BaseModel):
 class StandingsResponse(BaseModel):
     """The JSON of ``--output json``, and what was asked for besides."""
 
+    event: str | None = None
+    format: str | None = None
+    system: str | None = None
+    rules: dict[str, str | None] | None = None
     scoring: dict[str, Number]
+    scoring_reason: str | None = None
+    primary: str | None = None
     tiebreaks: list[str]
+    tiebreaks_source: str | None = None
     standings: list[Row]
     warnings: list[str]
     explanations: dict[str, str] | None = None

@@ -15,7 +15,9 @@ Decisions:
 - **Time**: a job has a budget (30 s by default); beyond it, its worker is stopped and
   the answer is 503 saying the budget (the command line has none).
 - **Memory**: a worker's address space is limited (2 GiB by default); a job that would
-  need more ends with 413 instead of taking the machine.
+  need more ends with 413 (or 503 when its worker dies) instead of taking the machine.
+- **Workers** start from a fork server, never forked from the server itself, so that
+  they hold none of its sockets.
 - **Cancellation**: while a job runs, the server watches its client; when the client
   goes away, the worker is stopped at once (its CPU is free within the next poll,
   0.2 s).
@@ -36,6 +38,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import multiprocessing
 import os
 import resource
 from concurrent.futures import CancelledError
@@ -245,7 +248,13 @@ class _Lane:
     def pool(self) -> ProcessPool:
         if self._pool is None:
             self._pool = ProcessPool(
-                max_workers=self.workers, initializer=_worker_limits, initargs=(self.limits.memory, self.niceness)
+                max_workers=self.workers,
+                initializer=_worker_limits,
+                initargs=(self.limits.memory, self.niceness),
+                # Workers start from a clean server process, not forked from this one: a
+                # fork would hold the clients' sockets open (a closed keep-alive connection
+                # would never send its FIN).
+                context=multiprocessing.get_context("forkserver"),
             )
         return self._pool
 
@@ -300,9 +309,9 @@ class Jobs:
             detail = f"the computation took longer than this server's budget of {self.limits.budget:g} s"
             return json_answer({"detail": detail + " (the command line has none)", "problems": []}, 503).response()
         except ProcessExpired:
-            detail = f"the computation needed more than {self.limits.memory:,} bytes of memory"
-            return json_answer({"detail": detail, "problems": []}, 413).response()
-        except CancelledError:
+            detail = f"the computation's worker ended abruptly (more than {self.limits.memory:,} bytes of memory?)"
+            return json_answer({"detail": detail, "problems": []}, 503).response()
+        except (CancelledError, asyncio.CancelledError):
             return Response(status_code=499)
         finally:
             chosen.accepted -= 1
