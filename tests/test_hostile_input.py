@@ -7,6 +7,7 @@ injected line.
 from __future__ import annotations
 
 import json
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -177,3 +178,17 @@ def test_a_big_round_robin_report_has_no_grid_but_says_so() -> None:
     html = crosstable.report.render_report(crosstable.rank(t, ["SB"]))
     assert "The results grid of 450 participants is not drawn here (more than 400)" in html
     assert 'class="crosstable"' not in html
+
+
+def test_a_match_in_one_round_is_read_but_not_written_as_trf(tmp_path: Path) -> None:
+    # A PGN of a match whose games are numbered 1.1, 1.2 (round 1, games 1 and 2): read as a match; TRF holds
+    # one game a player a round, so the export says so instead of writing one game over the other.
+    pgn = tmp_path / "match.pgn"
+    games = [("Carlsen", "Caruana", "1.1", "1/2-1/2"), ("Caruana", "Carlsen", "1.2", "1-0")]
+    pgn.write_text(
+        "".join(f'[White "{w}"]\n[Black "{b}"]\n[Round "{r}"]\n[Result "{x}"]\n\n{x}\n\n' for w, b, r, x in games),
+        encoding="utf-8",
+    )
+    assert crosstable.read(pgn).scores() == [Fraction(1, 2), Fraction(3, 2)]
+    result = CliRunner().invoke(main, ["convert", str(pgn), "--to", "trf"])
+    assert result.exit_code == 2 and "TRF holds one game a player a round" in result.stderr

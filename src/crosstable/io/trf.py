@@ -1343,6 +1343,13 @@ def _player_lines(
     numbers = list(numbers) if numbers is not None else [k + 1 for k in range(len(order))]
     number_of = {p: numbers[k] for k, p in enumerate(order)}
     rounds, white, black, total = _placed(t)
+    slots = np.concatenate([white * (total + 1) + rounds, black * (total + 1) + rounds])
+    if len(slots) and int(np.bincount(slots).max()) > 1:  # a match's games in one round
+        k = int(np.argmax(np.bincount(slots)))
+        raise CrosstableError(
+            f"{t.names[k // (total + 1)]} has two games in round {k % (total + 1)}: TRF holds one game a "
+            "player a round (number the games' rounds apart, or export as JSON)"
+        )
     blocks = [["          " for _ in range(total)] for _ in range(len(t.names))]
     swapped = white != t.white
     for g in range(len(white)):
