@@ -58,8 +58,8 @@ _AWARDED = re.compile(r"\s*(?:\(?(?:awd|awarded|aw|w/o|wo|forfeit|ff)\)?)\s*$", 
 
 
 def name_key(name: str) -> str:
-    """A name as two spellings of it compare: case and spacing aside (``japan``,
-    ``Japan``, ``Japan `` are one).
+    """A name as two spellings of it compare: case and spacing aside (``japan`` and
+    ``Japan``, ``Côte d'Ivoire`` with one space or two, are one).
 
     >>> name_key("  Côte  d'Ivoire ") == name_key("côte d'ivoire")
     True
