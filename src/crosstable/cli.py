@@ -343,6 +343,8 @@ def scenarios_command(
             )
         text = render_scenarios(report, output)
     click.echo(text, nl=False)
+    for w in report.warnings:
+        click.echo(f"warning: {w}", err=True)
 
 
 @main.command()
@@ -358,8 +360,11 @@ def rate(file: str, fmt: str, scoring: str | None, by: str, floating: bool, outp
     Exact integers (fractions) for up to 60 participants, normalised shares beyond."""
     with _errors(file):
         t = _read(file, fmt=fmt, scoring=scoring)
-        text = render_potentials(t.names, potentials(t, exact=False if floating else None), by, output)
+        result = potentials(t, exact=False if floating else None)
+        text = render_potentials(t.names, result, by, output)
     click.echo(text, nl=False)
+    for w in result.warnings:
+        click.echo(f"warning: {w}", err=True)
 
 
 @main.command()

@@ -323,9 +323,7 @@ def render_scenarios(r: ScenarioReport, output: str) -> str:
         console.print(
             f"{p.name}, next against {p.next_game.opponent}: " + "; ".join(parts), markup=False, highlight=False
         )
-    for w in r.warnings:
-        console.print(f"warning: {w}", markup=False, highlight=False)
-    out = console.file
+    out = console.file  # the warnings go to standard error (the command line), as for the standings
     assert isinstance(out, io.StringIO)
     return out.getvalue()
 
@@ -364,5 +362,4 @@ def render_potentials(names: list[str], result: Potentials, by: str, output: str
             f"{k + 1:>4}  {names[i]:<24} {show(result.potential[i]):>14} {show(result.flow[i]):>14} "
             f"{100 * pot_share[i]:>6.2f}% {100 * flow_share[i]:>6.2f}%"
         )
-    lines += [f"warning: {w}" for w in result.warnings]
     return "\n".join(lines) + "\n"
