@@ -29,11 +29,13 @@ from crosstable.io.writers import (
     SCENARIO_OUTPUTS,
     SCHEDULE_OUTPUTS,
     render,
+    render_outlook,
     render_potentials,
     render_scenarios,
     render_schedule,
 )
 from crosstable.model import Tournament
+from crosstable.outlook import outlook
 from crosstable.ranking import rank
 from crosstable.rules import PRESETS
 from crosstable.scenarios import DEFAULT_LIMIT, DEFAULT_SAMPLES, MAX_LIMIT, MAX_SAMPLES, parse_scores, scenarios
@@ -342,6 +344,49 @@ def scenarios_command(
                 progress=advance,
             )
         text = render_scenarios(report, output)
+    click.echo(text, nl=False)
+    for w in report.warnings:
+        click.echo(f"warning: {w}", err=True)
+
+
+@main.command("outlook")
+@click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
+@click.option("--from", "fmt", type=click.Choice(FORMATS), default="auto", show_default=True, help="Input format.")
+@click.option("--scoring", default=None, help="chess | draughts | football | team | W:D:L (default: from the table).")
+@click.option("--tiebreaks", "-t", default=None, help="Criteria in order, as for standings.")
+@click.option("--rules", default=None, help="A preset regulation, as for standings.")
+@click.option("--zones", default=None, help="Named places, e.g. 'title=1,ucl=1-4,relegation=18-20' (default title=1).")
+@click.option("--no-draws", is_flag=True, help="A game left can only be won or lost (baseball, basketball).")
+@click.option("--no-magic", is_flag=True, help="Leave out the magic numbers (the slowest part).")
+@click.option(
+    "--witness",
+    "witnesses",
+    multiple=True,
+    metavar="NAME",
+    help="Print the completions behind NAME's places.",
+)
+@click.option("--output", "-o", type=click.Choice(SCENARIO_OUTPUTS), default="text", show_default=True)
+def outlook_command(
+    file: str,
+    fmt: str,
+    scoring: str | None,
+    tiebreaks: str | None,
+    rules: str | None,
+    zones: str | None,
+    no_draws: bool,
+    no_magic: bool,
+    witnesses: tuple[str, ...],
+    output: str,
+) -> None:
+    """What can still happen, exactly, whatever the number of games left: each
+    participant's best and worst place, each zone clinched, possible or eliminated,
+    and the magic numbers (integer programming, no sampling)."""
+    with _errors(file):
+        t = _read(file, fmt=fmt, scoring=scoring)
+        report = outlook(
+            t, tiebreaks, rules=rules, zones=zones, draws=not no_draws, witnesses=witnesses, magic=not no_magic
+        )
+        text = render_outlook(report, output)
     click.echo(text, nl=False)
     for w in report.warnings:
         click.echo(f"warning: {w}", err=True)

@@ -155,6 +155,22 @@ def scenario_options(t: Tournament, scores: Sequence[str] | None = None) -> tupl
     return [Option(g, 0, "1-0"), Option(g // 2, g - g // 2, "½-½"), Option(0, g, "0-1")], warnings
 
 
+def drawable(t: Tournament) -> Tournament:
+    """``t`` in units fine enough for a drawn game: a chess table with no draw yet is
+    read in whole points (a game of 1 unit), where a draw (½ each) has no value; a
+    team match of an odd number of units is drawn with halves."""
+    if t.kind == "goals":
+        return t
+    played = t.status == PLAYED if t.status is not None else np.ones(len(t.white), bool)
+    totals = (t.white_score + t.black_score)[played]
+    g = int(np.bincount(totals).argmax()) if totals.size else t.score_denominator
+    if g % 2 == 0:
+        return t
+    return dataclasses.replace(
+        t, white_score=2 * t.white_score, black_score=2 * t.black_score, score_denominator=2 * t.score_denominator
+    )
+
+
 def _outcome(a: int, b: int) -> int:
     return WIN if a > b else DRAW if a == b else LOSS
 
@@ -206,6 +222,7 @@ def scenarios(
     games = np.nonzero(t.status == PENDING)[0]
     if len(games) == 0:
         raise CrosstableError("no games are left to play: the standings are final")
+    t = drawable(t) if not scores else t
     options, warnings = scenario_options(t, scores)
     k, m, n = len(options), len(games), len(t.names)
     need = n * k * n * m * k  # the map of what each own result keeps possible, one byte a cell
@@ -618,4 +635,4 @@ def parse_scores(text: str | None) -> list[str] | None:
     return items
 
 
-__all__ = ["DEFAULT_LIMIT", "NextGame", "ParticipantOutlook", "ScenarioReport", "scenarios"]
+__all__ = ["DEFAULT_LIMIT", "NextGame", "ParticipantOutlook", "ScenarioReport", "drawable", "scenarios"]

@@ -17,7 +17,8 @@ import shutil
 from fractions import Fraction
 from typing import Any
 
-from crosstable.numbers import fmt_number, fmt_vulgar, json_number, parse_number
+from crosstable.numbers import fmt_decimal, fmt_number, fmt_vulgar, json_number, parse_number
+from crosstable.outlook import OutlookReport, Prospect, Witness
 from crosstable.ranking import Standings
 from crosstable.report import crosstable_cells, render_report, standings_table
 from crosstable.scenarios import ScenarioReport
@@ -323,6 +324,111 @@ def render_scenarios(r: ScenarioReport, output: str) -> str:
         console.print(
             f"{p.name}, next against {p.next_game.opponent}: " + "; ".join(parts), markup=False, highlight=False
         )
+    out = console.file  # the warnings go to standard error (the command line), as for the standings
+    assert isinstance(out, io.StringIO)
+    return out.getvalue()
+
+
+def outlook_dict(r: OutlookReport) -> dict[str, Any]:
+    """The outlook as JSON: places, zones, magic numbers, what stays open, witnesses."""
+
+    def witness(w: Witness | None) -> list[dict[str, Any]] | None:
+        if w is None:
+            return None
+        return [{"round": rnd, "white": a, "black": b, "result": res} for rnd, a, b, res in w.games]
+
+    def one(p: Prospect) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "name": p.name,
+            "points": json_number(p.points),
+            "games_left": p.left,
+            "most": json_number(p.most),
+            "best": p.best,
+            "worst": p.worst,
+            "best_exact": p.best_exact,
+            "worst_exact": p.worst_exact,
+            "zones": p.zones,
+            "magic": {k: json_number(v) for k, v in p.magic.items()},
+            "need": {k: json_number(v) for k, v in p.need.items()},
+            "unsettled": None
+            if p.unsettled is None
+            else {"criterion": p.unsettled.criterion, "best": p.unsettled.best, "worst": p.unsettled.worst},
+        }
+        if p.witness_best is not None:
+            out["witness"] = {"best": witness(p.witness_best), "worst": witness(p.witness_worst)}
+        return out
+
+    return {
+        "criteria": r.criteria,
+        "zones": [{"name": z.name, "first": z.first, "last": z.last} for z in r.zones],
+        "games_left": r.games_left,
+        "method": r.method,
+        "programs": r.programs,
+        "participants": [one(p) for p in r.participants],
+        "warnings": r.warnings,
+    }
+
+
+def render_outlook(r: OutlookReport, output: str) -> str:
+    """The outlook as ``text`` (a table, then what the tie-breaks leave open and the
+    witnesses asked for) or ``json``."""
+    if output == "json":
+        return json.dumps(outlook_dict(r), ensure_ascii=False, indent=2) + "\n"
+    from rich.console import Console  # noqa: PLC0415 - optional: rich (~20 ms to import) only for text
+    from rich.table import Table  # noqa: PLC0415 - optional: rich only for text
+
+    console = Console(file=io.StringIO(), width=200, color_system=None)
+    zones = ", ".join(str(z) for z in r.zones)
+    table = Table(
+        title=f"{r.method}; criteria {', '.join(r.criteria) or 'points only'}; zones {zones}",
+        show_edge=False,
+        header_style="bold",
+    )
+    for h in ["Name", "Points", "Left", "Most", "Best", "Worst", *[z.name for z in r.zones]]:
+        table.add_column(h, justify="left" if h == "Name" else "right", no_wrap=True)
+
+    def zone_cell(p: Prospect, name: str) -> str:
+        status, magic, need = p.zones[name], p.magic[name], p.need[name]
+        if status != "possible":
+            return status
+        if magic is None and need is None:
+            return "possible"
+        return f"possible (magic {fmt_decimal(magic) if magic is not None else '–'}, need {fmt_decimal(need)})"
+
+    for p in r.participants:
+        table.add_row(
+            p.name,
+            fmt_decimal(p.points),
+            str(p.left),
+            fmt_decimal(p.most),
+            str(p.best),
+            str(p.worst),
+            *[zone_cell(p, z.name) for z in r.zones],
+        )
+    console.print(table)
+    for p in r.participants:
+        notes = []
+        if p.best_exact is not None and p.best_exact != p.best:
+            notes.append(f"best {_ordinal(p.best_exact)} once the tie-breaks are counted")
+        if p.worst_exact is not None and p.worst_exact != p.worst:
+            notes.append(f"worst {_ordinal(p.worst_exact)} once the tie-breaks are counted")
+        u = p.unsettled
+        if u is not None and u.best is not None:
+            notes.append(f"{_ordinal(u.best[1])} reachable, {_ordinal(u.best[0])} only if {u.criterion} goes its way")
+        if u is not None and u.worst is not None:
+            notes.append(
+                f"{_ordinal(u.worst[0])} possible, {_ordinal(u.worst[1])} only if {u.criterion} goes against it"
+            )
+        if notes:
+            console.print(f"{p.name}: " + "; ".join(notes), markup=False, highlight=False)
+    for p in r.participants:
+        for label, w, place in (("best", p.witness_best, p.best_exact), ("worst", p.witness_worst, p.worst_exact)):
+            if w is None:
+                continue
+            shown = f" ({_ordinal(place)})" if place is not None else ""
+            console.print(f"{p.name}, {label} place{shown}, when:", markup=False, highlight=False)
+            for rnd, a, b, res in w.games:
+                console.print(f"  round {rnd}: {a} - {b} {res}", markup=False, highlight=False)
     out = console.file  # the warnings go to standard error (the command line), as for the standings
     assert isinstance(out, io.StringIO)
     return out.getvalue()

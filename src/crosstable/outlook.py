@@ -1,0 +1,682 @@
+"""What can still happen, exactly: best and worst places, zones and magic numbers.
+
+:mod:`crosstable.scenarios` ranks every combination of the games left; beyond a few
+million it can only sample, and a sample can say "never" of something that can
+happen. The outlook answers the questions the press asks ("champions", "relegated",
+"can still finish in the top four", "how many points make it certain") exactly, for
+any number of games left, by integer programming over the results of the games left
+(:func:`scipy.optimize.milp`, the HiGHS solver): one binary variable per game and
+result.
+
+Decisions:
+
+- **Best and worst place on points.** ``best`` = 1 + the fewest participants that
+  must finish with more points (a tie on points counts in the participant's favour);
+  ``worst`` = 1 + the most participants that can finish with at least as many points
+  (a tie counts against). For ``best`` the participant wins every game it has left,
+  for ``worst`` it loses every one: winning never lowers one's own points nor raises
+  an opponent's, so this loses no completion that matters. With ``draws=False``
+  (win/loss sports: baseball, basketball) "can still finish first" is also answered
+  by a maximum flow (the classic baseball elimination), which gives the same answer
+  and its witness faster; the integer program is used for everything else.
+- **What the tie-breaks settle.** Criteria that are sums over the games' results
+  (points, match points, wins ``WIN``, wins over the board ``WON``) are combined with
+  the points into one exact lexicographic key, so ties on points that these criteria
+  separate are decided in the integer program: ``best_exact`` and ``worst_exact``.
+  The first criterion of the list that is not such a sum (direct encounter, goals,
+  the Berger family …) leaves the remaining ties *open*: the bound counts them in
+  the participant's favour (best) or against it (worst), and the completion found
+  (the witness) is then ranked with the whole list (goals as the narrowest scores,
+  as :mod:`crosstable.scenarios` assumes). When the witness reaches the bound, the
+  bound is exact; otherwise ``best_exact`` is ``None`` and ``unsettled`` gives the
+  range (the bound, and the place the witness proves reachable) and the criterion
+  that decides within it ("5th possible only if the tie-break goes against").
+- **Zones** (``title=1,ucl=1-4,relegation=18-20``): *clinched* when every place from
+  ``best`` to ``worst`` lies inside the zone, *eliminated* when none does, else
+  *possible*: the words of the press ("mathematically"), on points with ties as
+  above. The title is clinched when the worst place is 1st with ties counted
+  against; relegation when the best place is inside the zone with ties counted in
+  favour.
+- **Magic numbers** (points from the participant's own games left, whatever the
+  others do): for a zone that starts at 1st place, ``magic`` is the least number of
+  points that makes the zone certain and ``need`` the least that keeps it possible
+  (with fewer, it is out of reach whatever else happens). For a zone that ends at
+  the last place (relegation), both are about staying out of it: ``magic`` points
+  make the participant safe, with fewer than ``need`` it goes down whatever else
+  happens. For a zone in the middle, they are about reaching the zone or better.
+  ``None`` when the participant's own games cannot decide it (even winning every game
+  leaves it to the others) or when it is already out of reach. Each number is one
+  integer program: the most points the participant can take and still end outside,
+  or the fewest with which it can end inside.
+- **Only the games' results count.** Points deductions and byes already in the file
+  are part of the current points; games not in the file (a league's later fixtures)
+  do not exist for the outcome. Pending games are written as for
+  :mod:`crosstable.scenarios` (``*``, empty score cells).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+import numpy as np
+from numpy.typing import NDArray
+from scipy import sparse
+from scipy.optimize import Bounds, LinearConstraint, milp
+from scipy.sparse.csgraph import maximum_flow
+
+from crosstable.errors import CrosstableError
+from crosstable.model import DRAW, LOSS, PENDING, PLAYED, WIN, IntArray, Tournament
+from crosstable.numbers import count as counted
+from crosstable.ranking import criteria_for, rank
+from crosstable.scenarios import drawable, scenario_options
+from crosstable.tiebreaks import Spec
+
+LINEAR = frozenset({"PTS", "MP", "WIN", "WON"})
+"""Criteria that are sums over the results of the games: exact inside the integer program."""
+MAX_GAMES_LEFT = 2_000
+"""The most games left an outlook takes on (the integer programs grow with them)."""
+MAX_PARTICIPANTS = 400
+"""The most participants (one integer program per participant and question)."""
+_ZONE = re.compile(r"^\s*([A-Za-z][\w-]{0,30})\s*=\s*(\d{1,4})\s*(?:-\s*(\d{1,4}))?\s*$")
+
+
+@dataclass(frozen=True)
+class Zone:
+    """A named range of places: ``title`` 1-1, ``relegation`` 18-20."""
+
+    name: str
+    first: int
+    last: int
+
+    def __str__(self) -> str:
+        return f"{self.name}={self.first}" + (f"-{self.last}" if self.last != self.first else "")
+
+
+def parse_zones(text: str | None, n: int) -> list[Zone]:
+    """``"title=1,ucl=1-4,relegation=18-20"`` → zones (default: ``title=1``).
+
+    >>> [str(z) for z in parse_zones("title=1, ucl=1-4,relegation=18-20", 20)]
+    ['title=1', 'ucl=1-4', 'relegation=18-20']
+    """
+    if text is None or not text.strip():
+        return [Zone("title", 1, 1)]
+    zones: list[Zone] = []
+    for item in text.split(","):
+        if not item.strip():
+            continue
+        m = _ZONE.match(item)
+        if m is None:
+            raise CrosstableError(f"zone {item.strip()!r}: write NAME=PLACE or NAME=FIRST-LAST, e.g. ucl=1-4")
+        name, first = m.group(1), int(m.group(2))
+        last = int(m.group(3)) if m.group(3) else first
+        if not 1 <= first <= last <= n:
+            raise CrosstableError(f"zone {item.strip()!r}: places must run from 1 to {n} (first ≤ last)")
+        if any(z.name == name for z in zones):
+            raise CrosstableError(f"zone {name!r} is given twice")
+        zones.append(Zone(name, first, last))
+    if not zones:
+        raise CrosstableError("--zones: no zone given")
+    return zones
+
+
+@dataclass
+class Witness:
+    """One completion of the games left: ``(round, white, black, result)`` each."""
+
+    games: list[tuple[int, str, str, str]]
+
+
+@dataclass
+class Unsettled:
+    """What the tie-break list leaves open: the bound and the place a completion
+    proves reachable, and the criterion that decides between them."""
+
+    criterion: str
+    best: tuple[int, int] | None = None
+    """(bound with the open ties in favour, place the witness reaches)."""
+    worst: tuple[int, int] | None = None
+    """(place the witness reaches, bound with the open ties against)."""
+
+
+@dataclass
+class Prospect:
+    """One participant's outlook."""
+
+    name: str
+    points: Fraction
+    left: int
+    most: Fraction
+    """The points with every game left won."""
+    best: int
+    worst: int
+    best_exact: int | None
+    worst_exact: int | None
+    zones: dict[str, str]
+    magic: dict[str, Fraction | None]
+    need: dict[str, Fraction | None]
+    unsettled: Unsettled | None = None
+    witness_best: Witness | None = None
+    witness_worst: Witness | None = None
+
+
+@dataclass
+class OutlookReport:
+    """The answer of :func:`outlook`."""
+
+    criteria: list[str]
+    zones: list[Zone]
+    games_left: int
+    method: str
+    participants: list[Prospect]
+    """In the order of the current standings."""
+    programs: int = 0
+    """How many integer programs (and maximum flows) were solved."""
+    warnings: list[str] = field(default_factory=list)
+
+    def prospect(self, name: str) -> Prospect:
+        return next(p for p in self.participants if p.name == name)
+
+
+class _Solver:
+    """The integer programs of one event: variables ``x[g, o]`` (game g ends with
+    option o), constraints built per question."""
+
+    def __init__(self, t: Tournament, games: IntArray, outcomes: Sequence[int]) -> None:
+        self.t = t
+        self.games = games
+        self.outcomes = list(outcomes)  # White's outcome of each option
+        self.n, self.m, self.k = len(t.names), len(games), len(outcomes)
+        self.gw = t.white[games].astype(np.int64)
+        self.gb = t.black[games].astype(np.int64)
+        self.solved = 0
+        # own[i]: indices of the pending games of i
+        self.own: list[list[int]] = [[] for _ in range(self.n)]
+        for g in range(self.m):
+            self.own[int(self.gw[g])].append(g)
+            self.own[int(self.gb[g])].append(g)
+
+    def gain(self, per_outcome: Sequence[int]) -> NDArray[np.int64]:
+        """``(n, m·k)``: what each option adds to each participant, given the value of
+        each outcome (indexed by outcome code)."""
+        mat = np.zeros((self.n, self.m * self.k), dtype=np.int64)
+        for o, out in enumerate(self.outcomes):
+            cols = np.arange(self.m) * self.k + o
+            mat[self.gw, cols] += per_outcome[out]
+            mat[self.gb, cols] += per_outcome[2 - out]
+        return mat
+
+    def option_of(self, g: int, i: int, outcome: int) -> int:
+        """The option of game g in which participant i has ``outcome``."""
+        white = int(self.gw[g]) == i
+        want = outcome if white else 2 - outcome
+        return self.outcomes.index(want)
+
+    def extremes(self, mat: NDArray[np.int64], fixed: dict[int, int]) -> tuple[NDArray[np.int64], NDArray[np.int64]]:
+        """The least and most each row of ``mat`` can add, games in ``fixed`` fixed."""
+        per = mat.reshape(self.n, self.m, self.k)
+        lo, hi = per.min(axis=2), per.max(axis=2)
+        for g, o in fixed.items():
+            lo[:, g] = hi[:, g] = per[:, g, o]
+        return lo.sum(axis=1), hi.sum(axis=1)
+
+    def solve(
+        self,
+        objective: NDArray[np.float64],
+        rows: list[tuple[NDArray[np.float64], float, float]],
+        fixed: dict[int, int],
+        extra: int,
+        extra_bounds: list[tuple[float, float]],
+    ) -> NDArray[np.int64] | None:
+        """Minimise ``objective`` over x (m·k binaries) and ``extra`` binaries; rows are
+        (coefficients, lower, upper). ``None`` when infeasible."""
+        mk = self.m * self.k
+        size = mk + extra
+        lb = np.zeros(size)
+        ub = np.ones(size)
+        for g, o in fixed.items():
+            ub[g * self.k : (g + 1) * self.k] = 0
+            lb[g * self.k + o] = ub[g * self.k + o] = 1
+        for e, (lo, hi) in enumerate(extra_bounds):
+            lb[mk + e], ub[mk + e] = lo, hi
+        one = sparse.kron(sparse.eye(self.m), np.ones((1, self.k)), format="csr")
+        one = sparse.hstack([one, sparse.csr_matrix((self.m, extra))], format="csr")
+        constraints = [LinearConstraint(one, 1, 1)]
+        if rows:
+            a = sparse.csr_matrix(np.vstack([r[0] for r in rows]))
+            constraints.append(LinearConstraint(a, [r[1] for r in rows], [r[2] for r in rows]))
+        self.solved += 1
+        res = milp(objective, integrality=np.ones(size), bounds=Bounds(lb, ub), constraints=constraints)
+        if res.status == 2:
+            return None
+        if res.status != 0 or res.x is None:
+            raise CrosstableError(f"the integer program could not be solved: {res.message}")
+        x: NDArray[np.int64] = np.rint(res.x).astype(np.int64)
+        return x
+
+    def choice(self, x: NDArray[np.int64]) -> list[int]:
+        """The option chosen in each game."""
+        return [int(np.argmax(x[g * self.k : (g + 1) * self.k])) for g in range(self.m)]
+
+    def place(
+        self,
+        i: int,
+        key_base: NDArray[np.int64],
+        key: NDArray[np.int64],
+        best: bool,
+        own: int | None = None,
+        strict: bool = False,
+    ) -> tuple[int, list[int]]:
+        """Best place (ties in favour) or worst (ties against) of i under a linear key,
+        and a completion that reaches it; i's own games all end with ``own`` (by
+        default won for the best, lost for the worst). Ties on the key prefer the strict side (fewer
+        ties for the best, more participants strictly ahead for the worst), so that the
+        completion is more likely to hold under the rest of the criteria."""
+        n, mk = self.n, self.m * self.k
+        outcome = own if own is not None else WIN if best else LOSS
+        fixed = {g: self.option_of(g, i, outcome) for g in self.own[i]}
+        mine = int(key_base[i] + sum(int(key[i, g * self.k + o]) for g, o in fixed.items()))
+        lo, hi = self.extremes(key, fixed)
+        lo, hi = lo + key_base, hi + key_base
+        others = [j for j in range(n) if j != i]
+        if best:  # y: ahead (key_j > mine), counted; z: level or ahead, avoided second
+            certain = sum(1 for j in others if lo[j] > mine)
+            main = [j for j in others if lo[j] <= mine <= hi[j]]
+            second = main if strict else []
+        else:  # y: level or ahead (key_j ≥ mine), counted; z: strictly ahead, preferred second
+            certain = sum(1 for j in others if lo[j] >= mine)
+            main = [j for j in others if lo[j] < mine <= hi[j]]
+            second = [j for j in others if lo[j] <= mine < hi[j]] if strict else []
+        if not main and not second:
+            return 1 + certain, [fixed.get(g, 0) for g in range(self.m)]
+        u, v = len(main), len(second)
+        size = mk + u + v
+        rows: list[tuple[NDArray[np.float64], float, float]] = []
+        objective = np.zeros(size)
+        for e, j in enumerate(main):
+            row = np.zeros(size)
+            row[:mk] = key[j]
+            if best:  # y = 1 when key_j > mine: key_j − (hi_j − mine)·y ≤ mine
+                row[mk + e] = -float(hi[j] - mine)
+                rows.append((row, -np.inf, float(mine - key_base[j])))
+                objective[mk + e] = v + 1
+            else:  # y = 1 only when key_j ≥ mine: key_j − (mine − lo_j)·y ≥ lo_j
+                row[mk + e] = -float(mine - lo[j])
+                rows.append((row, float(lo[j] - key_base[j]), np.inf))
+                objective[mk + e] = -(v + 1)
+        for e, j in enumerate(second):
+            row = np.zeros(size)
+            row[:mk] = key[j]
+            if best:  # z = 1 when key_j ≥ mine: key_j − (hi_j − mine + 1)·z ≤ mine − 1
+                row[mk + u + e] = -float(hi[j] - mine + 1)
+                rows.append((row, -np.inf, float(mine - 1 - key_base[j])))
+                objective[mk + u + e] = 1
+            else:  # z = 1 only when key_j ≥ mine + 1: key_j − (mine + 1 − lo_j)·z ≥ lo_j
+                row[mk + u + e] = -float(mine + 1 - lo[j])
+                rows.append((row, float(lo[j] - key_base[j]), np.inf))
+                objective[mk + u + e] = -1
+        x = self.solve(objective, rows, fixed, u + v, [(0, 1)] * (u + v))
+        assert x is not None  # the fixed games always leave a completion
+        return 1 + certain + int(x[mk : mk + u].sum()), self.choice(x)
+
+    def at_gain(
+        self, i: int, base: NDArray[np.int64], mat: NDArray[np.int64], b: int, gain: int, outside: bool
+    ) -> bool:
+        """Whether some completion gives i exactly ``gain`` points from its games and
+        puts it ``outside`` places 1..b (at least b others level or ahead: ties against),
+        or inside them (at most b − 1 others strictly ahead: ties in favour). With i's
+        points fixed the program is tight; the callers scan the gains."""
+        n, mk = self.n, self.m * self.k
+        lo, hi = self.extremes(mat, {})
+        lo, hi = lo + base, hi + base
+        mine = int(base[i]) + gain
+        others = [j for j in range(n) if j != i]
+        if outside:
+            sure = [j for j in others if lo[j] >= mine]
+            maybe = [j for j in others if lo[j] < mine <= hi[j]]
+            if len(sure) + len(maybe) < b:
+                return False
+        else:
+            sure = [j for j in others if lo[j] > mine]
+            maybe = [j for j in others if lo[j] <= mine < hi[j]]
+            if len(sure) > b - 1:
+                return False
+        size = mk + len(maybe)
+        rows: list[tuple[NDArray[np.float64], float, float]] = []
+        own = np.zeros(size)
+        own[:mk] = mat[i]
+        rows.append((own, float(gain), float(gain)))
+        count = np.zeros(size)
+        for e, j in enumerate(maybe):
+            row = np.zeros(size)
+            row[:mk] = mat[j]
+            if outside:  # y = 1 only when P_j ≥ mine: A_j·x − (mine − lo_j)·y ≥ lo_j − base_j
+                row[mk + e] = -float(mine - lo[j])
+                rows.append((row, float(lo[j] - base[j]), np.inf))
+            else:  # y = 1 when P_j > mine: A_j·x − (hi_j − mine)·y ≤ mine − base_j
+                row[mk + e] = -float(hi[j] - mine)
+                rows.append((row, -np.inf, float(mine - base[j])))
+            count[mk + e] = 1
+        if outside:
+            rows.append((count, float(b - len(sure)), np.inf))
+        else:
+            rows.append((count, -np.inf, float(b - 1 - len(sure))))
+        return self.solve(np.zeros(size), rows, {}, len(maybe), [(0, 1)] * len(maybe)) is not None
+
+    def first_by_flow(self, i: int, base: NDArray[np.int64], units: NDArray[np.int64]) -> list[int] | None:
+        """Win/loss games only: a completion in which nobody finishes with more points
+        than i (i wins all its games), or ``None`` — a maximum flow (baseball elimination)."""
+        win, loss = int(units[WIN]), int(units[LOSS])
+        step = win - loss
+        fixed = {g: self.option_of(g, i, WIN) for g in self.own[i]}
+        points = base.copy()
+        for g in range(self.m):
+            points[int(self.gw[g])] += loss
+            points[int(self.gb[g])] += loss
+        points[i] += step * len(fixed)
+        mine = int(points[i])
+        rest = [g for g in range(self.m) if g not in fixed]
+        room = np.zeros(self.n, dtype=np.int64)
+        for j in range(self.n):
+            if j == i:
+                continue
+            if points[j] > mine:
+                return None
+            room[j] = (mine - points[j]) // step if step > 0 else len(rest)
+        if not rest:
+            return [fixed.get(g, 0) for g in range(self.m)]
+        # nodes: 0 source, 1..G games, G+1..G+n participants, G+n+1 sink
+        gcount = len(rest)
+        sink = gcount + self.n + 1
+        src_, dst_, cap_ = [], [], []
+        for e, g in enumerate(rest):
+            src_.append(0)
+            dst_.append(1 + e)
+            cap_.append(1)
+            for who in (int(self.gw[g]), int(self.gb[g])):
+                src_.append(1 + e)
+                dst_.append(1 + gcount + who)
+                cap_.append(1)
+        for j in range(self.n):
+            src_.append(1 + gcount + j)
+            dst_.append(sink)
+            cap_.append(int(min(room[j], gcount)))
+        graph = sparse.csr_matrix(
+            (np.array(cap_, dtype=np.int32), (np.array(src_), np.array(dst_))), shape=(sink + 1, sink + 1)
+        )
+        self.solved += 1
+        flow = maximum_flow(graph, 0, sink)
+        if flow.flow_value < gcount:
+            return None
+        f = flow.flow.tocsr()
+        chosen = [fixed.get(g, 0) for g in range(self.m)]
+        for e, g in enumerate(rest):
+            winner = int(self.gw[g]) if f[1 + e, 1 + gcount + int(self.gw[g])] > 0 else int(self.gb[g])
+            chosen[g] = self.option_of(g, winner, WIN)
+        return chosen
+
+
+def _label(t: Tournament, outcome: int) -> str:
+    """A pending game's result in the witness: White's (the home side's) outcome."""
+    if t.kind == "goals":
+        return {WIN: "home win", DRAW: "draw", LOSS: "away win"}[outcome]
+    return {WIN: "1-0", DRAW: "½-½", LOSS: "0-1"}[outcome]
+
+
+def outlook(
+    t: Tournament,
+    tiebreaks: Sequence[str] | str | None = None,
+    *,
+    rules: str | None = None,
+    zones: Sequence[Zone] | str | None = None,
+    draws: bool = True,
+    witnesses: Sequence[str] = (),
+    magic: bool = True,
+) -> OutlookReport:
+    """Best and worst places, zones and magic numbers (see the module docstring).
+
+    ``draws=False``: a game left can only be won or lost. ``witnesses``: the
+    participants whose best and worst completions are kept (``["*"]`` for all).
+    ``magic=False`` leaves the magic numbers out (``None``), the costliest part.
+    """
+    t = drawable(t)
+    status = t.status
+    assert status is not None
+    specs = criteria_for(t, tiebreaks, rules)
+    labels = [s.label for s in specs]
+    games = np.nonzero(status == PENDING)[0]
+    n = len(t.names)
+    if len(games) == 0:
+        raise CrosstableError("no games are left to play: the standings are final")
+    if len(games) > MAX_GAMES_LEFT or n > MAX_PARTICIPANTS:
+        raise CrosstableError(
+            f"the outlook takes at most {MAX_PARTICIPANTS} participants and {MAX_GAMES_LEFT:,} games left "
+            f"(given {n:,} and {len(games):,})"
+        )
+    zone_list = parse_zones(zones, n) if zones is None or isinstance(zones, str) else list(zones)
+    for z in zone_list:
+        if not 1 <= z.first <= z.last <= n:
+            raise CrosstableError(f"zone {z}: places must run from 1 to {n}")
+    unknown = [w for w in witnesses if w != "*" and w not in t.names]
+    if unknown:
+        raise CrosstableError(f"--witness {unknown[0]!r} is not a participant")
+    now = rank(t, labels)
+    if now.primary != "points":
+        raise CrosstableError("the outlook ranks on points (match points); a list that starts with game points is not")
+    warnings = list(dict.fromkeys(now.warnings))
+    outcomes = [WIN, DRAW, LOSS] if draws else [WIN, LOSS]
+    solver = _Solver(t, games, outcomes)
+
+    pts = now.analysis.points
+    sc = t.scoring
+    den = math.lcm(pts.den, sc.denominator)
+    base = (pts.num * (den // pts.den)).astype(np.int64)
+    units = (sc.units() * (den // sc.denominator)).astype(np.int64)
+    points_gain = solver.gain(units.tolist())
+
+    # the linear prefix of the list, combined with the points into one key
+    prefix: list[Spec] = []
+    open_: str | None = None
+    for s in specs:
+        if s.code in LINEAR and not s.modifiers and s.basis is None:
+            prefix.append(s)
+        else:
+            open_ = s.label
+            break
+    key_base, key_gain = base.copy(), points_gain.copy()
+    for s in prefix:
+        if s.code in ("PTS", "MP"):
+            continue
+        values = [now.rows[k].values[s.label] for k in range(n)]
+        by_index = {now.rows[k].index: values[k] for k in range(n)}
+        cbase = np.array([int(by_index[j] or 0) for j in range(n)], dtype=np.int64)
+        cgain = solver.gain([0, 0, 1])  # a win adds one
+        lo, hi = solver.extremes(cgain, {})
+        span = int((cbase + hi).max() - (cbase + lo).min()) + 1
+        key_base, key_gain = key_base * span + cbase, key_gain * span + cgain
+    refined = len(prefix) > sum(1 for s in prefix if s.code in ("PTS", "MP"))
+
+    options, option_warnings = scenario_options(t)
+    by_outcome = {((o.white > o.black) * 2 + (o.white == o.black)): o for o in options}
+    keep = set(t.names) if "*" in witnesses else set(witnesses)
+
+    rounds = t.rounds
+    assert rounds is not None
+
+    def witness(choice: list[int]) -> Witness:
+        return Witness(
+            [
+                (int(rounds[games[g]]), t.names[int(solver.gw[g])], t.names[int(solver.gb[g])], _label(t, outcomes[o]))
+                for g, o in enumerate(choice)
+            ]
+        )
+
+    def ranked(choice: list[int], i: int) -> tuple[int, int]:
+        """i's place range when the games left end as ``choice``, the whole list."""
+        ws, bs, st = t.white_score.copy(), t.black_score.copy(), status.copy()
+        for g, o in enumerate(choice):
+            opt = by_outcome[outcomes[o]]
+            e = int(games[g])
+            ws[e], bs[e], st[e] = opt.white, opt.black, PLAYED
+        u = dataclasses.replace(t, white_score=ws, black_score=bs, status=st, warnings=[], declared={})
+        row = next(r for r in rank(u, labels).rows if r.index == i)
+        first, _, last = row.place.partition("-")
+        return int(first), int(last or first)
+
+    left = [len(solver.own[i]) for i in range(n)]
+    most = base + np.array([units[WIN] * left[i] for i in range(n)], dtype=np.int64)
+    achievable = [_sums(units, outcomes, left[i]) for i in range(n)]
+    prospects: list[Prospect] = []
+    numbers: dict[tuple[int, int], tuple[int | None, int | None]] = {}
+    turned: dict[int, tuple[int, int]] = {}
+    for i in (r.index for r in now.rows):
+        flow_choice = solver.first_by_flow(i, base, units) if not draws else None
+        if flow_choice is not None:
+            best, best_choice = 1, flow_choice
+        else:
+            best, best_choice = solver.place(i, base, points_gain, best=True)
+        worst, worst_choice = solver.place(i, base, points_gain, best=False)
+        if refined:
+            bx, bchoice = solver.place(i, key_base, key_gain, best=True)
+            wx, wchoice = solver.place(i, key_base, key_gain, best=False)
+        else:
+            bx, bchoice, wx, wchoice = best, best_choice, worst, worst_choice
+        best_exact: int | None = bx
+        worst_exact: int | None = wx
+        unsettled: Unsettled | None = None
+        if open_ is not None:
+            reached_best = ranked(bchoice, i)[0]
+            if reached_best != bx:  # another completion with the same bound, fewer ties
+                bx, bchoice = solver.place(i, key_base, key_gain, best=True, strict=True)
+                reached_best = ranked(bchoice, i)[0]
+            reached_worst = ranked(wchoice, i)[1]
+            if reached_worst != wx:
+                wx, wchoice = solver.place(i, key_base, key_gain, best=False, strict=True)
+                reached_worst = ranked(wchoice, i)[1]
+            if reached_best != bx or reached_worst != wx:
+                unsettled = Unsettled(open_)
+            if reached_best != bx:
+                best_exact = None
+                assert unsettled is not None
+                unsettled.best = (bx, reached_best)
+            if reached_worst != wx:
+                worst_exact = None
+                assert unsettled is not None
+                unsettled.worst = (reached_worst, wx)
+        statuses: dict[str, str] = {}
+        magics: dict[str, Fraction | None] = {}
+        need: dict[str, Fraction | None] = {}
+        for z in zone_list:
+            if z.first <= best and worst <= z.last:
+                statuses[z.name] = "clinched"
+            elif worst < z.first or best > z.last:
+                statuses[z.name] = "eliminated"
+            else:
+                statuses[z.name] = "possible"
+            b = z.first - 1 if z.last == n and z.first > 1 else z.last
+            if not magic:
+                magics[z.name] = need[z.name] = None
+                continue
+            if (i, b) not in numbers:
+                if i not in turned:
+                    turned[i] = (
+                        solver.place(i, base, points_gain, best=False, own=WIN)[0],
+                        solver.place(i, base, points_gain, best=True, own=LOSS)[0],
+                    )
+                numbers[(i, b)] = _magic(solver, i, b, best, worst, base, points_gain, achievable[i], turned[i])
+            got = numbers[(i, b)]
+            magics[z.name] = None if got[0] is None else Fraction(got[0], den)
+            need[z.name] = None if got[1] is None else Fraction(got[1], den)
+        name = t.names[i]
+        prospects.append(
+            Prospect(
+                name,
+                Fraction(int(base[i]), den),
+                left[i],
+                Fraction(int(most[i]), den),
+                best,
+                worst,
+                best_exact,
+                worst_exact,
+                statuses,
+                magics,
+                need,
+                unsettled,
+                witness(bchoice) if name in keep else None,
+                witness(wchoice) if name in keep else None,
+            )
+        )
+    if open_ is not None and t.kind == "goals":
+        warnings.extend(option_warnings)
+    decided = [s.label for s in prefix if s.code not in ("PTS", "MP")]
+    method = (
+        f"exact: integer programming (HiGHS) over {counted(len(games), 'game')} left"
+        + (", maximum flow for first place (no draws)" if not draws else "")
+        + (f"; ties on points separated by {', '.join(decided)} inside the program" if decided else "")
+    )
+    return OutlookReport(labels, zone_list, len(games), method, prospects, solver.solved, warnings)
+
+
+def _magic(
+    solver: _Solver,
+    i: int,
+    b: int,
+    best: int,
+    worst: int,
+    base: NDArray[np.int64],
+    gain: NDArray[np.int64],
+    achievable: list[int],
+    extremes: tuple[int, int],
+) -> tuple[int | None, int | None]:
+    """(magic, need) of i for places 1..b, in units: the least points from its own games
+    that make them certain, and the least that keep them possible (``None``: its own
+    games cannot make them certain / they are out of reach). ``extremes``: i's worst
+    place with every game won and its best with every game lost, which settle most
+    cases; the rest scan i's possible totals
+    with a tight program each (i's points fixed)."""
+    if b >= solver.n or worst <= b:
+        return 0, 0
+    if b == 0 or best > b:
+        return None, None
+    magic: int | None
+    if extremes[0] > b:
+        magic = None  # even winning every game leaves it to the others
+    else:
+        lo, hi = solver.extremes(gain, {})
+        others = np.delete(np.arange(solver.n), i)
+        # outside: b others reach i's points, so i's total is at most the b-th highest they can reach
+        top = int(np.sort((base + hi)[others])[::-1][b - 1]) - int(base[i])
+        magic = achievable[-1]
+        for g, higher in zip(reversed(achievable[:-1]), reversed(achievable[1:]), strict=True):
+            if g <= top and solver.at_gain(i, base, gain, b, g, outside=True):
+                magic = higher
+                break
+    need = achievable[-1]
+    if extremes[1] <= b:
+        need = 0
+    else:
+        lo, _ = solver.extremes(gain, {})
+        others = np.delete(np.arange(solver.n), i)
+        # inside: all but b − 1 others stay at or below i, so i's total is at least the b-th lowest of their least
+        bottom = int(np.sort((base + lo)[others])[::-1][b - 1]) - int(base[i])
+        for g in achievable[1:]:
+            if g >= bottom and solver.at_gain(i, base, gain, b, g, outside=False):
+                need = g
+                break
+    return magic, need
+
+
+def _sums(units: NDArray[np.int64], outcomes: Sequence[int], games: int) -> list[int]:
+    """Every number of points (in units) a participant can take from ``games`` games."""
+    values = sorted({int(units[o]) for o in outcomes})
+    reach = {0}
+    for _ in range(games):
+        reach = {r + v for r in reach for v in values}
+    return sorted(reach)
+
+
+__all__ = ["LINEAR", "OutlookReport", "Prospect", "Unsettled", "Witness", "Zone", "outlook", "parse_zones"]

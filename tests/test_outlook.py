@@ -1,0 +1,236 @@
+"""The outlook (integer programming) against the exhaustive scenarios engine, the
+classic baseball-elimination instances, and real Premier League seasons.
+
+Sources: ``tests/data/outlook/SOURCES.tsv`` (openfootball's public-domain
+football.json; the Princeton COS 226 baseball-elimination inputs).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+from fractions import Fraction
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from numpy.typing import NDArray
+
+import crosstable
+from crosstable import Tournament
+from crosstable.model import DRAW, LOSS, PENDING, WIN, Adjustment, Bye
+from crosstable.outlook import Zone, _Solver, outlook
+from crosstable.scenarios import drawable, scenario_options, scenarios
+from crosstable.schedule import Schedule
+from tests.conftest import DATA
+
+SCORINGS = {"3:1:0": ("3:0", "1:1", "0:2"), "2:1:0": ("2:1", "0:0", "1:3"), "chess": ("1-0", "½-½", "0-1")}
+
+
+@st.composite
+def leagues(draw: st.DrawFn) -> tuple[Tournament, str]:
+    """A round robin (single or double) of 3 to 6 with up to 8 games left, optional
+    deductions and byes."""
+    n = draw(st.integers(3, 6))
+    scoring = draw(st.sampled_from(sorted(SCORINGS)))
+    names = [f"P{i}" for i in range(n)]
+    plan = Schedule.make(names, double=draw(st.booleans()))
+    pairs = [(names[p.white - 1], names[p.black - 1], p.round) for rnd in plan.rounds for p in rnd if not p.bye]
+    left = set(draw(st.lists(st.integers(0, len(pairs) - 1), min_size=1, max_size=8, unique=True)))
+    games = [
+        (a, b, "*" if k in left else draw(st.sampled_from(SCORINGS[scoring])), r) for k, (a, b, r) in enumerate(pairs)
+    ]
+    t = Tournament.from_games(names, games, scoring=scoring)
+    if draw(st.booleans()):
+        who = draw(st.integers(0, n - 1))
+        t = dataclasses.replace(t, adjustments=[Adjustment(who, -Fraction(draw(st.integers(1, 3))))])
+    if draw(st.booleans()) and scoring == "chess":
+        who = draw(st.integers(0, n - 1))
+        t = dataclasses.replace(t, byes=[Bye(who, 1, "full", Fraction(1))])
+    return t, scoring
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(leagues(), st.sampled_from(["", "WIN", "DE", "WIN,DE", "SB"]))
+def test_agrees_with_the_exhaustive_engine(league: tuple[Tournament, str], criteria: str) -> None:
+    t, _ = league
+    ours = outlook(t, criteria)
+    every = scenarios(t, criteria, limit=3**8)
+    assert every.method.startswith("all")
+    for p in ours.participants:
+        q = every.outlook(p.name)
+        # on points, ties in favour for the best and against for the worst: a bound for any criteria
+        assert p.best <= q.best and q.worst <= p.worst, (p, q)
+        if criteria in ("", "WIN"):  # everything decided inside the program
+            assert (p.best_exact, p.worst_exact) == (q.best, q.worst), (p, q)
+            assert p.unsettled is None
+        if criteria == "":
+            assert (p.best, p.worst) == (q.best, q.worst)
+        if p.best_exact is not None:
+            assert p.best_exact == q.best, (p, q)
+        if p.worst_exact is not None:
+            assert p.worst_exact == q.worst, (p, q)
+        if p.unsettled is not None and p.unsettled.best is not None:
+            bound, reached = p.unsettled.best
+            assert bound <= q.best <= reached
+        if p.unsettled is not None and p.unsettled.worst is not None:
+            reached, bound = p.unsettled.worst
+            assert reached <= q.worst <= bound
+
+
+def _completions(t: Tournament) -> tuple[NDArray[np.int64], NDArray[np.int64], int]:
+    """Every completion of the games left: each participant's final points and the
+    points it took from its own games left (both in units of 1/den), listed the obvious way."""
+    games = np.nonzero(t.status == PENDING)[0].tolist()
+    base = crosstable.rank(t, []).analysis.points
+    units = t.scoring.units()
+    den = base.den * t.scoring.denominator
+    combos = np.array(list(itertools.product((WIN, DRAW, LOSS), repeat=len(games))), dtype=np.int64)
+    points = np.tile(base.num * t.scoring.denominator, (len(combos), 1))
+    gains = np.zeros_like(points)
+    for k, g in enumerate(games):
+        w, b = int(t.white[g]), int(t.black[g])
+        gains[:, w] += units[combos[:, k]] * base.den
+        gains[:, b] += units[2 - combos[:, k]] * base.den
+    return points + gains, gains, den
+
+
+def _by_brute_force(t: Tournament, i: int, b: int) -> tuple[Fraction | None, Fraction | None]:
+    """(magic, need) of participant i for places 1..b by their definitions (module docstring)."""
+    points, gains, den = _completions(t)
+    others = np.delete(points, i, axis=1)
+    level_or_ahead = (others >= points[:, [i]]).sum(axis=1)
+    ahead = (others > points[:, [i]]).sum(axis=1)
+    gain = gains[:, i]
+    outside, inside = gain[level_or_ahead >= b], gain[ahead <= b - 1]
+    magic: Fraction | None = Fraction(0)
+    if outside.size:
+        higher = gain[gain > outside.max()]
+        magic = Fraction(int(higher.min()), den) if higher.size else None
+    need = Fraction(int(inside.min()), den) if inside.size else None
+    return magic, need
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(leagues())
+def test_magic_numbers_by_their_definition(league: tuple[Tournament, str]) -> None:
+    t, _ = league
+    n = len(t.names)
+    zones = [Zone("top", 1, 1), Zone("upper", 1, 2), Zone("bottom", n, n)]
+    ours = outlook(t, "", zones=zones)
+    t = drawable(t)
+    for p in ours.participants:
+        i = t.names.index(p.name)
+        for z in zones:
+            b = z.first - 1 if z.last == n and z.first > 1 else z.last
+            if b >= n:
+                continue
+            magic, need = _by_brute_force(t, i, b)
+            if p.zones[z.name] == "clinched" and z.first == 1:
+                assert p.magic[z.name] == 0
+            assert (p.magic[z.name], p.need[z.name]) == (magic, need), (p, z)
+
+
+OUTLOOK = DATA / "outlook"
+
+
+def _division(path: Path) -> Tournament:
+    """A baseball division from the COS 226 format: wins as points (adjustments), the
+    games left within the division as pending games, and the games left against other
+    divisions against one participant standing for them, kept last by a deduction."""
+    lines = path.read_text(encoding="utf-8").split("\n")
+    n = int(lines[0])
+    rows = [line.split() for line in lines[1 : n + 1]]
+    names = [r[0] for r in rows]
+    games: list[tuple[str, str, str]] = []
+    for i, r in enumerate(rows):
+        against = [int(x) for x in r[4 : 4 + n]]
+        games += [(names[i], names[j], "*") for j in range(i + 1, n) for _ in range(against[j])]
+        games += [(names[i], "Others", "*")] * (int(r[3]) - sum(against))
+    t = Tournament.from_games([*names, "Others"], games, scoring="1:0:0")
+    wins = [Adjustment(i, Fraction(int(r[1]))) for i, r in enumerate(rows)]
+    return dataclasses.replace(t, adjustments=[*wins, Adjustment(n, Fraction(-1000))])
+
+
+def test_the_classic_baseball_elimination() -> None:
+    # teams4: Montreal (77 + 3 < Atlanta's 83) and Philadelphia (80 + 3 = 83, but Atlanta and New York
+    # have 161 wins and 6 games between them: one of them reaches 84) are out; Atlanta and New York are not.
+    four = outlook(_division(OUTLOOK / "baseball/teams4.txt"), "", draws=False)
+    out = {p.name for p in four.participants if p.zones["title"] == "eliminated"} - {"Others"}
+    assert out == {"Philadelphia", "Montreal"}
+    # teams5: only Detroit, eliminated by the four others together ((75+71+69+63+27)/4 = 76.25 > 49 + 27).
+    five = outlook(_division(OUTLOOK / "baseball/teams5.txt"), "", draws=False)
+    out = {p.name for p in five.participants if p.zones["title"] == "eliminated"} - {"Others"}
+    assert out == {"Detroit"}
+    detroit = five.prospect("Detroit")
+    assert (detroit.points, detroit.most) == (49, 76)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(3, 7), st.integers(0, 2**32 - 1))
+def test_the_maximum_flow_and_the_integer_program_agree(n: int, seed: int) -> None:
+    rng = np.random.default_rng(seed)
+    names = [f"T{i}" for i in range(n)]
+    games = [
+        (a, b, "*" if rng.random() < 0.5 else rng.choice(["1-0", "0-1"])) for a, b in itertools.permutations(names, 2)
+    ]
+    games[0] = (names[0], names[1], "*")
+    t = Tournament.from_games(names, games, scoring="1:0:0")
+    with_flow = outlook(t, "", draws=False, magic=False)
+    plain = outlook(t, "", draws=True, magic=False)  # the flow answers only for first place without draws
+    solver = _Solver(t, np.nonzero(t.status == PENDING)[0], [WIN, LOSS])
+    points = crosstable.rank(t, []).analysis.points.num.astype(np.int64)
+    gain = solver.gain(t.scoring.units().tolist())
+    for p in with_flow.participants:
+        i = names.index(p.name)
+        by_program = solver.place(i, points, gain, best=True)[0] == 1
+        assert (p.best == 1) == by_program
+        assert p.best >= plain.prospect(p.name).best  # no draws: fewer completions
+
+
+SEASONS = {
+    # (season, team, zone, the first day it was certain as reported at the time)
+    ("2015-16", "Leicester City", "title", "2016-05-02"),  # Chelsea 2-2 Tottenham
+    ("2015-16", "Aston Villa", "relegation", "2016-04-16"),  # Man Utd 1-0 Villa
+    ("2015-16", "Newcastle United", "relegation", "2016-05-11"),  # Sunderland 3-0 Everton
+    ("2018-19", "Huddersfield Town", "relegation", "2019-03-30"),  # Crystal Palace 2-0 Huddersfield
+    ("2018-19", "Fulham FC", "relegation", "2019-04-02"),  # Watford 4-1 Fulham
+    ("2019-20", "Liverpool FC", "title", "2020-06-25"),  # Chelsea 2-1 Man City
+    ("2019-20", "Norwich City", "relegation", "2020-07-11"),  # Norwich 0-4 West Ham
+    ("2020-21", "Sheffield United FC", "relegation", "2021-04-17"),  # Wolves 1-0 Sheffield Utd
+    ("2020-21", "Manchester City FC", "title", "2021-05-11"),  # Man Utd 1-2 Leicester
+}
+
+
+def _season_until(season: str, day: str, inclusive: bool) -> Tournament:
+    """The season with the matches after ``day`` (or from ``day`` on) not played yet."""
+    lines = (OUTLOOK / f"premier-league-{season}.csv").read_text(encoding="utf-8").splitlines()
+    out = [lines[0]]
+    for line in lines[1:]:
+        date, home, away, _, _ = line.split(",")
+        played = date <= day if inclusive else date < day
+        out.append(line if played else f"{date},{home},{away},,")
+    return crosstable.read_text("\n".join(out) + "\n")
+
+
+@pytest.mark.parametrize(("season", "team", "zone", "day"), sorted(SEASONS))
+def test_the_day_it_became_certain(season: str, team: str, zone: str, day: str) -> None:
+    zones = "title=1,relegation=18-20"
+    after = outlook(_season_until(season, day, inclusive=True), rules="premier-league", zones=zones, magic=False)
+    assert after.prospect(team).zones[zone] == "clinched"
+    before = outlook(_season_until(season, day, inclusive=False), rules="premier-league", zones=zones, magic=False)
+    assert before.prospect(team).zones[zone] == "possible"
+
+
+def test_a_chess_table_without_a_draw_yet_can_still_draw() -> None:
+    # Read in whole points (no ½ played), a draw had no value: the scenarios counted it as a win for Black.
+    games = [("Ann", "Bob", "1-0"), ("Bob", "Cid", "1-0"), ("Cid", "Ann", "*")]
+    t = Tournament.from_games(["Ann", "Bob", "Cid"], games)
+    assert t.score_denominator == 1
+    draw = scenario_options(drawable(t))[0][1]
+    assert (draw.white, draw.black, draw.label) == (1, 1, "½-½")  # in halves: ½ each
+    ours = outlook(t, [], zones="title=1")
+    assert (ours.prospect("Ann").best, ours.prospect("Ann").worst) == (1, 3)
+    assert ours.prospect("Ann").magic["title"] == Fraction(1, 2)  # a draw: 1½, ahead of Bob's 1
