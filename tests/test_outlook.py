@@ -9,17 +9,20 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
+import json
 from fractions import Fraction
 from pathlib import Path
 
 import numpy as np
 import pytest
+from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from numpy.typing import NDArray
 
 import crosstable
 from crosstable import Tournament
+from crosstable.cli import main
 from crosstable.model import DRAW, LOSS, PENDING, WIN, Adjustment, Bye
 from crosstable.outlook import Zone, _Solver, outlook
 from crosstable.scenarios import drawable, scenario_options, scenarios
@@ -234,3 +237,30 @@ def test_a_chess_table_without_a_draw_yet_can_still_draw() -> None:
     ours = outlook(t, [], zones="title=1")
     assert (ours.prospect("Ann").best, ours.prospect("Ann").worst) == (1, 3)
     assert ours.prospect("Ann").magic["title"] == Fraction(1, 2)  # a draw: 1½, ahead of Bob's 1
+
+
+def test_the_command_line(tmp_path: Path) -> None:
+    # Liverpool champions on the evening of 25 June 2020
+    csv_lines = (OUTLOOK / "premier-league-2019-20.csv").read_text(encoding="utf-8").splitlines()
+    rows = [csv_lines[0]] + [
+        line if line.split(",")[0] <= "2020-06-25" else ",".join(line.split(",")[:3]) + ",," for line in csv_lines[1:]
+    ]
+    path = tmp_path / "season.csv"
+    path.write_text("\n".join(rows) + "\n", encoding="utf-8")
+    args = ["outlook", str(path), "--rules", "premier-league", "--zones", "title=1,relegation=18-20"]
+    result = CliRunner().invoke(main, [*args, "-o", "json", "--witness", "Norwich City"])
+    assert result.exit_code == 0, result.stderr
+    data = json.loads(result.stdout)  # nothing but JSON on standard output (the solver is kept quiet)
+    assert data["games_left"] == 70 and data["zones"][0] == {"name": "title", "first": 1, "last": 1}
+    liverpool = next(p for p in data["participants"] if p["name"] == "Liverpool FC")
+    assert liverpool["zones"] == {"title": "clinched", "relegation": "eliminated"}
+    assert liverpool["worst"] == 1 and liverpool["magic"]["title"] == 0
+    norwich = next(p for p in data["participants"] if p["name"] == "Norwich City")
+    assert len(norwich["witness"]["best"]) == 70 and norwich["best"] <= norwich["worst"]
+    text = CliRunner().invoke(main, args)
+    assert text.exit_code == 0 and "Liverpool FC" in text.stdout and "clinched" in text.stdout
+    for bad in ("title", "title=0", "title=1-30", "a=1,a=2"):
+        wrong = CliRunner().invoke(main, ["outlook", str(path), "--zones", bad])
+        assert wrong.exit_code == 2 and "zone" in wrong.stderr, (bad, wrong.stderr)
+    unknown = CliRunner().invoke(main, ["outlook", str(path), "--witness", "Nobody"])
+    assert unknown.exit_code == 2 and "Nobody" in unknown.stderr

@@ -56,10 +56,13 @@ Decisions:
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import math
+import os
 import re
-from collections.abc import Sequence
+import sys
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -420,6 +423,26 @@ class _Solver:
         return chosen
 
 
+@contextlib.contextmanager
+def _quiet_solver() -> Iterator[None]:
+    """Standard output closed at the file-descriptor level while the solver runs: HiGHS
+    prints some internal messages there itself (``transformNewIntegerFeasibleSolution``),
+    which would corrupt a JSON answer on standard output."""
+    sys.stdout.flush()
+    try:
+        saved = os.dup(1)
+    except OSError:  # no standard output at all: nothing to protect
+        yield
+        return
+    try:
+        with open(os.devnull, "wb") as null:
+            os.dup2(null.fileno(), 1)
+            yield
+    finally:
+        os.dup2(saved, 1)
+        os.close(saved)
+
+
 def _label(t: Tournament, outcome: int) -> str:
     """A pending game's result in the witness: White's (the home side's) outcome."""
     if t.kind == "goals":
@@ -443,6 +466,19 @@ def outlook(
     participants whose best and worst completions are kept (``["*"]`` for all).
     ``magic=False`` leaves the magic numbers out (``None``), the costliest part.
     """
+    with _quiet_solver():
+        return _outlook(t, tiebreaks, rules, zones, draws, witnesses, magic)
+
+
+def _outlook(
+    t: Tournament,
+    tiebreaks: Sequence[str] | str | None,
+    rules: str | None,
+    zones: Sequence[Zone] | str | None,
+    draws: bool,
+    witnesses: Sequence[str],
+    magic: bool,
+) -> OutlookReport:
     t = drawable(t)
     status = t.status
     assert status is not None
