@@ -199,3 +199,22 @@ def test_potential_warnings_reach_the_answer() -> None:
     text = "round,white,black,result\n1,A,B,1-0\n1,C,D,1-0\n"
     r = client.post("/api/standings", json={"content": text, "potentials": True})
     assert any("degenerate results table" in w for w in r.json()["warnings"])
+
+
+def test_the_outlook_of_a_season() -> None:
+    # the Premier League 2015/16 after 2 May 2016 (openfootball): Leicester champions, Aston Villa relegated
+    lines = (DATA / "outlook" / "premier-league-2015-16.csv").read_text(encoding="utf-8").splitlines()
+    rows = [lines[0]]
+    rows += [line if line.split(",")[0] <= "2016-05-02" else ",".join(line.split(",")[:3]) + ",," for line in lines[1:]]
+    body = {"content": "\n".join(rows), "rules": "premier-league", "zones": "title=1,relegation=18-20"}
+    r = client.post("/api/outlook", json=body)
+    assert r.status_code == 200, r.text
+    data = r.json()
+    leicester = next(p for p in data["participants"] if p["name"] == "Leicester City")
+    villa = next(p for p in data["participants"] if p["name"] == "Aston Villa")
+    assert leicester["zones"]["title"] == "clinched" and villa["zones"]["relegation"] == "clinched"
+    assert len(leicester["witness"]["worst"]) == data["games_left"] == 24
+    finished = client.post("/api/outlook", json={"content": SEED})
+    assert finished.status_code == 422 and "no games are left" in finished.json()["detail"]
+    wrong = client.post("/api/outlook", json={**body, "zones": "title=0"})
+    assert wrong.status_code == 422 and "zone" in wrong.json()["detail"]

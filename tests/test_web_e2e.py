@@ -168,3 +168,29 @@ def test_heat_map_and_downloads(page: Page) -> None:
         page.click("#downloads button[data-to='html']")
     assert '<table class="standings">' in Path(info.value.path()).read_text(encoding="utf-8")
     _shot(page, "heat-map")
+
+
+def _liverpool_day() -> str:
+    """The Premier League 2019/20 on the evening Liverpool became champions (25 June
+    2020, openfootball): the 70 later matches not played yet."""
+    lines = (DATA / "outlook" / "premier-league-2019-20.csv").read_text(encoding="utf-8").splitlines()
+    later = [",".join(line.split(",")[:3]) + ",," for line in lines[1:] if line.split(",")[0] > "2020-06-25"]
+    return "\n".join([lines[0], *[line for line in lines[1:] if line.split(",")[0] <= "2020-06-25"], *later]) + "\n"
+
+
+def test_the_outlook_panel_colours_the_zones_and_shows_a_witness(page: Page) -> None:
+    page.fill("#input", _liverpool_day())
+    page.select_option("#preset", "premier-league")
+    page.click("#compute")
+    _rows(page)
+    page.fill("#zones", "title=1,relegation=18-20")
+    page.click("#outlook-button")
+    page.wait_for_selector(".outlook tr[data-name='Liverpool FC']")
+    liverpool = page.query_selector_all(".outlook tr[data-name='Liverpool FC'] td")
+    assert liverpool[-2].inner_text() == "clinched" and "clinched" in (liverpool[-2].get_attribute("class") or "")
+    assert liverpool[-1].inner_text() == "eliminated"
+    page.click(".outlook tr[data-name='Norwich City'] button.best")
+    page.wait_for_selector("#witness:not([hidden])")
+    assert len(page.query_selector_all("#witness-games li")) == 70  # one completion of every game left
+    assert page.inner_text("#witness-title").startswith("Norwich City: best place")
+    _shot(page, "outlook")

@@ -19,8 +19,10 @@ Endpoints (their schema at ``/openapi.json``, browsable at ``/docs`` and ``/redo
   Latin-1, and the format detected.
 - ``POST /api/schedule``: Berger tables for N participants or a list of names.
 - ``POST /api/scenarios``: what the games still to be played can change.
+- ``POST /api/outlook``: what can still happen, exactly (``crosstable outlook``):
+  best and worst places, zones, magic numbers, and the completion behind each place.
 
-Standings, exports and scenarios are computed in worker processes, off the event
+Standings, exports, scenarios and outlooks are computed in worker processes, off the event
 loop, each within a time and a memory budget, and stopped when the client goes away
 (:mod:`crosstable.web.jobs`); the page, its assets, uploads and schedules are answered
 at once. With ``allowed_hosts`` (what ``crosstable serve`` sets from its ``--host``)
@@ -60,7 +62,7 @@ from crosstable.model import PRESET_SCORING
 from crosstable.rules import PRESETS
 from crosstable.schedule import Schedule
 from crosstable.tiebreaks import REGISTRY
-from crosstable.web.jobs import Jobs, Limits, error_body, export_job, scenarios_job, standings_job
+from crosstable.web.jobs import Jobs, Limits, error_body, export_job, outlook_job, scenarios_job, standings_job
 
 MAX_BYTES = 5_000_000
 MAX_PARTICIPANTS = 5_000
@@ -109,6 +111,16 @@ class ScenariosRequest(TournamentRequest):
     limit: int = Field(100_000, ge=1, le=1_000_000, description="Enumerate all combinations up to this many.")
     samples: int = Field(20_000, ge=100, le=200_000, description="Monte Carlo samples beyond the limit.")
     seed: int = Field(0, ge=0, le=2**31)
+
+
+class OutlookRequest(TournamentRequest):
+    tiebreaks: list[str] | None = None
+    rules: str | None = None
+    zones: str | None = Field(
+        None, max_length=500, description="Named places, e.g. 'title=1,ucl=1-4,relegation=18-20' (default title=1)."
+    )
+    draws: bool = Field(True, description="False: a game left can only be won or lost.")
+    magic: bool = Field(True, description="False: leave out the magic numbers (the slowest part).")
 
 
 class ScheduleRequest(BaseModel):
@@ -318,6 +330,13 @@ def create_app(
         """What the games still to be played can change: best and worst places, their
         probabilities, and what each result of one's next game keeps possible."""
         return await jobs.run(request, scenarios_job, req, lane="heavy")
+
+    @app.post("/api/outlook", responses=ERRORS)
+    async def outlook(req: OutlookRequest, request: Request) -> Response:
+        """What can still happen, exactly: each participant's best and worst place, the
+        zones clinched, possible or eliminated, the magic numbers, and a completion of
+        the games left behind each best and worst place."""
+        return await jobs.run(request, outlook_job, req, lane="heavy")
 
     return app
 

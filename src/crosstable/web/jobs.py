@@ -54,8 +54,9 @@ from crosstable.errors import CrosstableError, InputError
 from crosstable.io import read_text
 from crosstable.io.sidecar import add_discipline
 from crosstable.io.trf import write_trf
-from crosstable.io.writers import render, scenario_dict
+from crosstable.io.writers import outlook_dict, render, scenario_dict
 from crosstable.model import Tournament
+from crosstable.outlook import outlook as run_outlook
 from crosstable.ranking import Standings, rank
 from crosstable.report import GRID_LIMIT, render_fragments
 from crosstable.scenarios import scenarios as run_scenarios
@@ -209,6 +210,21 @@ def _scenarios(req: Any, limits: Limits) -> Answer:
         seed=req.seed,
     )
     return json_answer(scenario_dict(report))
+
+
+def _outlook(req: Any, limits: Limits) -> Answer:
+    """The outlook of the games still to be played, every witness kept (the page shows
+    them on click)."""
+    t = tournament_of(req, limits)
+    report = run_outlook(
+        t, req.tiebreaks, rules=req.rules or None, zones=req.zones, draws=req.draws, witnesses=["*"], magic=req.magic
+    )
+    return json_answer(outlook_dict(report))
+
+
+def outlook_job(req: Any, limits: Limits) -> Answer:
+    """``POST /api/outlook``, in a worker."""
+    return _guarded(_outlook, req, limits)
 
 
 def standings_job(req: Any, limits: Limits) -> Answer:

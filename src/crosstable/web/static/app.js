@@ -169,6 +169,81 @@ async function compute() {
   $("results").hidden = false;
 }
 
+function cell(row, text, cls) {
+  const td = document.createElement("td");
+  td.textContent = text;
+  if (cls) td.className = cls;
+  row.appendChild(td);
+  return td;
+}
+
+function showWitness(p, which) {
+  const place = which === "best" ? p.best_exact ?? p.best : p.worst_exact ?? p.worst;
+  $("witness-title").textContent = `${p.name}: ${which} place ${place} when the games left end so`;
+  const list = $("witness-games");
+  list.replaceChildren();
+  for (const g of p.witness[which]) {
+    const li = document.createElement("li");
+    li.textContent = `round ${g.round}: ${g.white} - ${g.black} ${g.result}`;
+    list.appendChild(li);
+  }
+  $("witness").hidden = false;
+}
+
+async function computeOutlook() {
+  $("outlook-errors").hidden = true;
+  $("witness").hidden = true;
+  $("outlook").replaceChildren();
+  const r = await fetch("/api/outlook", {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(request({ zones: $("zones").value || null })),
+  });
+  const data = await r.json();
+  if (!r.ok) {
+    $("outlook-errors").textContent = typeof data.detail === "string" ? data.detail : "The outlook cannot be computed.";
+    $("outlook-errors").hidden = false;
+    return;
+  }
+  const table = document.createElement("table");
+  table.className = "outlook";
+  const caption = document.createElement("caption");
+  caption.textContent = data.method;
+  table.appendChild(caption);
+  const head = document.createElement("tr");
+  for (const h of ["Name", "Points", "Left", "Best", "Worst", ...data.zones.map((z) => z.name)]) {
+    const th = document.createElement("th");
+    th.textContent = h;
+    head.appendChild(th);
+  }
+  table.appendChild(head);
+  for (const p of data.participants) {
+    const tr = document.createElement("tr");
+    tr.dataset.name = p.name;
+    cell(tr, p.name);
+    cell(tr, String(p.points));
+    cell(tr, String(p.games_left));
+    for (const which of ["best", "worst"]) {
+      const td = cell(tr, "");
+      const b = document.createElement("button");
+      b.type = "button";
+      b.className = `place ${which}`;
+      b.textContent = String(p[which]);
+      b.setAttribute("aria-label", `${p.name}: how the ${which} place comes about`);
+      b.addEventListener("click", () => showWitness(p, which));
+      td.appendChild(b);
+    }
+    for (const z of data.zones) {
+      const status = p.zones[z.name];
+      const magic = p.magic[z.name];
+      const text = status === "possible" && magic !== null ? `possible (magic ${magic})` : status;
+      cell(tr, text, status);
+    }
+    table.appendChild(tr);
+  }
+  $("outlook").appendChild(table);
+}
+
 async function download(to) {
   const r = await fetch("/api/export", {
     method: "POST",
@@ -194,6 +269,7 @@ window.addEventListener("DOMContentLoaded", async () => {
   $("criterion").addEventListener("keydown", (e) => { if (e.key === "Enter") addCriterion(); });
   $("preset").addEventListener("change", renderCriteria);
   $("compute").addEventListener("click", compute);
+  $("outlook-button").addEventListener("click", computeOutlook);
   $("heat").addEventListener("change", () => {
     const table = $("crosstable").querySelector("table");
     if (table) table.classList.toggle("heat", $("heat").checked);
