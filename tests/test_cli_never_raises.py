@@ -63,7 +63,16 @@ TRACEBACK = "Traceback (most recent call last)"
 MAX_MESSAGE = 500
 
 # Share of the examples per command (percent).
-WEIGHTS = {"standings": 34, "scenarios": 16, "schedule": 16, "rate": 9, "convert": 9, "serve": 9, "top": 7}
+WEIGHTS = {
+    "standings": 30,
+    "scenarios": 14,
+    "outlook": 12,
+    "schedule": 14,
+    "rate": 9,
+    "convert": 8,
+    "serve": 7,
+    "top": 6,
+}
 
 # Modules the commands import lazily: imported once here so that the children inherit them.
 for _module in ("uvicorn", "uvicorn.main", "jinja2", "rich.console", "chess.pgn", "scipy.sparse.linalg"):
@@ -497,6 +506,8 @@ RANKING = st.one_of(
     st.sampled_from(["FIFA", "=x.csv", "FIFA=", "="]),
 )
 
+ZONES = ["title=1", "title=1,ucl=1-4,relegation=18-20", "top=1-3,bottom=5-6", "a=1,a=2", "x=0", "title=1-99", "=1"]
+
 COMMANDS: dict[str, st.SearchStrategy[Invocation]] = {
     "standings": command_line(
         "standings",
@@ -537,6 +548,21 @@ COMMANDS: dict[str, st.SearchStrategy[Invocation]] = {
             ("--draw-rate", floats(bad=10)),
             ("-o", choice(["text", "json"], "csv")),
             ("-q", None),
+        ],
+    ),
+    "outlook": command_line(
+        "outlook",
+        [file_ref(st.one_of(files(PENDING, generated=True), files(SAMPLES, generated=True)))],
+        [
+            ("--from", FORMATS, 12),
+            ("--scoring", SCORING, 25),
+            ("-t", TIEBREAKS),
+            ("--rules", RULES, 25),
+            ("--zones", st.one_of(st.sampled_from(ZONES), JUNK)),
+            ("--no-draws", None),
+            ("--no-magic", None),
+            ("--witness", st.one_of(st.sampled_from(PEOPLE), JUNK)),
+            ("-o", choice(["text", "json"], "csv")),
         ],
     ),
     "schedule": command_line(

@@ -271,7 +271,6 @@ class _Solver:
         key_base: NDArray[np.int64],
         key: NDArray[np.int64],
         best: bool,
-        own: int | None = None,
         strict: bool = False,
     ) -> tuple[int, list[int]]:
         """Best place (ties in favour) or worst (ties against) of i under a linear key,
@@ -280,7 +279,7 @@ class _Solver:
         ties for the best, more participants strictly ahead for the worst), so that the
         completion is more likely to hold under the rest of the criteria."""
         n, mk = self.n, self.m * self.k
-        outcome = own if own is not None else WIN if best else LOSS
+        outcome = WIN if best else LOSS
         fixed = {g: self.option_of(g, i, outcome) for g in self.own[i]}
         mine = int(key_base[i] + sum(int(key[i, g * self.k + o]) for g, o in fixed.items()))
         lo, hi = self.extremes(key, fixed)
@@ -568,7 +567,6 @@ def _outlook(
     achievable = [_sums(units, outcomes, left[i]) for i in range(n)]
     prospects: list[Prospect] = []
     numbers: dict[tuple[int, int], tuple[int | None, int | None]] = {}
-    turned: dict[int, tuple[int, int]] = {}
     for i in (r.index for r in now.rows):
         flow_choice = solver.first_by_flow(i, base, units) if not draws else None
         if flow_choice is not None:
@@ -618,12 +616,7 @@ def _outlook(
                 magics[z.name] = need[z.name] = None
                 continue
             if (i, b) not in numbers:
-                if i not in turned:
-                    turned[i] = (
-                        solver.place(i, base, points_gain, best=False, own=WIN)[0],
-                        solver.place(i, base, points_gain, best=True, own=LOSS)[0],
-                    )
-                numbers[(i, b)] = _magic(solver, i, b, best, worst, base, points_gain, achievable[i], turned[i])
+                numbers[(i, b)] = _magic(solver, i, b, best, worst, base, points_gain, achievable[i])
             got = numbers[(i, b)]
             magics[z.name] = None if got[0] is None else Fraction(got[0], den)
             need[z.name] = None if got[1] is None else Fraction(got[1], den)
@@ -666,43 +659,34 @@ def _magic(
     base: NDArray[np.int64],
     gain: NDArray[np.int64],
     achievable: list[int],
-    extremes: tuple[int, int],
 ) -> tuple[int | None, int | None]:
     """(magic, need) of i for places 1..b, in units: the least points from its own games
     that make them certain, and the least that keep them possible (``None``: its own
-    games cannot make them certain / they are out of reach). ``extremes``: i's worst
-    place with every game won and its best with every game lost, which settle most
-    cases; the rest scan i's possible totals
-    with a tight program each (i's points fixed)."""
+    games cannot make them certain / they are out of reach). Each is a scan of i's
+    possible totals (from the top for the magic number, from the bottom for the need),
+    one tight program per total (i's points fixed), the totals that simple bounds rule
+    out skipped."""
     if b >= solver.n or worst <= b:
         return 0, 0
     if b == 0 or best > b:
         return None, None
-    magic: int | None
-    if extremes[0] > b:
-        magic = None  # even winning every game leaves it to the others
-    else:
-        lo, hi = solver.extremes(gain, {})
-        others = np.delete(np.arange(solver.n), i)
-        # outside: b others reach i's points, so i's total is at most the b-th highest they can reach
-        top = int(np.sort((base + hi)[others])[::-1][b - 1]) - int(base[i])
-        magic = achievable[-1]
-        for g, higher in zip(reversed(achievable[:-1]), reversed(achievable[1:]), strict=True):
-            if g <= top and solver.at_gain(i, base, gain, b, g, outside=True):
-                magic = higher
-                break
-    need = achievable[-1]
-    if extremes[1] <= b:
-        need = 0
-    else:
-        lo, _ = solver.extremes(gain, {})
-        others = np.delete(np.arange(solver.n), i)
-        # inside: all but b − 1 others stay at or below i, so i's total is at least the b-th lowest of their least
-        bottom = int(np.sort((base + lo)[others])[::-1][b - 1]) - int(base[i])
-        for g in achievable[1:]:
-            if g >= bottom and solver.at_gain(i, base, gain, b, g, outside=False):
-                need = g
-                break
+    lo, hi = solver.extremes(gain, {})
+    others = np.delete(np.arange(solver.n), i)
+    # outside: b others reach i's total, so it is at most the b-th highest total they can reach
+    top = int(np.sort((base + hi)[others])[::-1][b - 1]) - int(base[i])
+    # inside: at most b − 1 others end above i, so its total is at least the b-th highest of their least
+    bottom = int(np.sort((base + lo)[others])[::-1][b - 1]) - int(base[i])
+    magic: int | None = 0  # never outside: certain already (not reached: worst ≤ b above)
+    for k in range(len(achievable) - 1, -1, -1):
+        g = achievable[k]
+        if g <= top and solver.at_gain(i, base, gain, b, g, outside=True):
+            magic = achievable[k + 1] if k + 1 < len(achievable) else None
+            break
+    need: int | None = None  # never inside: out of reach (not reached: best > b above)
+    for g in achievable:
+        if g >= bottom and solver.at_gain(i, base, gain, b, g, outside=False):
+            need = g
+            break
     return magic, need
 
 
