@@ -23,14 +23,19 @@ Decisions:
   (points, match points, wins ``WIN``, wins over the board ``WON``) are combined with
   the points into one exact lexicographic key, so ties on points that these criteria
   separate are decided in the integer program: ``best_exact`` and ``worst_exact``.
-  The first criterion of the list that is not such a sum (direct encounter, goals,
-  the Berger family …) leaves the remaining ties *open*: the bound counts them in
-  the participant's favour (best) or against it (worst), and the completion found
-  (the witness) is then ranked with the whole list (goals as the narrowest scores,
-  as :mod:`crosstable.scenarios` assumes). When the witness reaches the bound, the
-  bound is exact; otherwise ``best_exact`` is ``None`` and ``unsettled`` gives the
+  The first criterion of the list that is not such a sum leaves the remaining ties
+  *open*: the bound counts them in the participant's favour (best) or against it
+  (worst), and the completion found (the witness) is then ranked with the whole list
+  (goals as the narrowest scores, as :mod:`crosstable.scenarios` assumes). When the
+  witness reaches the bound, the bound is exact. When it does not and the rest of the
+  list is decided among the level participants by their own games alone (direct
+  encounter ``DE``, ``WIN``, ``WON``), the search goes on (:func:`_settle`): the
+  pattern of that completion (who is level with the participant and how all their
+  games end) is excluded and another completion at the bound sought; with none left
+  the bound moves one place; at most :data:`SEARCH_LIMIT` programs a side. Otherwise
+  (goals, the Berger family) ``best_exact`` is ``None`` and ``unsettled`` gives the
   range (the bound, and the place the witness proves reachable) and the criterion
-  that decides within it ("5th possible only if the tie-break goes against").
+  that decides within it ("5th depends on the score lines (GD)").
 - **Zones** (``title=1,ucl=1-4,relegation=18-20``): *clinched* when every place from
   ``best`` to ``worst`` lies inside the zone, *eliminated* when none does, else
   *possible*: the words of the press ("mathematically"), on points with ties as
@@ -62,7 +67,7 @@ import math
 import os
 import re
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -81,6 +86,14 @@ from crosstable.tiebreaks import Spec
 
 LINEAR = frozenset({"PTS", "MP", "WIN", "WON"})
 """Criteria that are sums over the results of the games: exact inside the integer program."""
+LOCAL = frozenset({"DE", "WIN", "WON", "PTS", "MP"})
+"""Criteria decided, among participants level on the key, by their own games' results
+alone: a tie they leave open is settled by searching the patterns of ties (below)."""
+SCORES = frozenset({"GD", "GF", "GA", "AGF", "H2H", "H2H1", "GP"})
+"""Criteria that need the score lines, which the outlook does not choose: the places
+they decide are left open ("depends on the score lines")."""
+SEARCH_LIMIT = 25
+"""The most programs spent settling one participant's best or worst place that way."""
 MAX_GAMES_LEFT = 2_000
 """The most games left an outlook takes on (the integer programs grow with them)."""
 MAX_PARTICIPANTS = 400
@@ -140,6 +153,9 @@ class Unsettled:
     proves reachable, and the criterion that decides between them."""
 
     criterion: str
+    score_lines: bool = False
+    """Whether the criterion needs the score lines (goals): then the places between
+    depend on them; otherwise the search for a completion gave up (see ``SEARCH_LIMIT``)."""
     best: tuple[int, int] | None = None
     """(bound with the open ties in favour, place the witness reaches)."""
     worst: tuple[int, int] | None = None
@@ -274,10 +290,11 @@ class _Solver:
         strict: bool = False,
     ) -> tuple[int, list[int]]:
         """Best place (ties in favour) or worst (ties against) of i under a linear key,
-        and a completion that reaches it; i's own games all end with ``own`` (by
-        default won for the best, lost for the worst). Ties on the key prefer the strict side (fewer
-        ties for the best, more participants strictly ahead for the worst), so that the
-        completion is more likely to hold under the rest of the criteria."""
+        and a completion that reaches it; i's own games all won for the best, all lost
+        for the worst. ``strict``: among the completions that reach the place, prefer
+        the strict side (fewer ties for the best, more participants strictly ahead for
+        the worst), so that it is more likely to hold under the rest of the criteria (a
+        harder program)."""
         n, mk = self.n, self.m * self.k
         outcome = WIN if best else LOSS
         fixed = {g: self.option_of(g, i, outcome) for g in self.own[i]}
@@ -324,6 +341,72 @@ class _Solver:
         x = self.solve(objective, rows, fixed, u + v, [(0, 1)] * (u + v))
         assert x is not None  # the fixed games always leave a completion
         return 1 + certain + int(x[mk : mk + u].sum()), self.choice(x)
+
+    def tie_search(
+        self,
+        i: int,
+        key_base: NDArray[np.int64],
+        key: NDArray[np.int64],
+        best: bool,
+        place: int,
+        cuts: Sequence[tuple[list[int], dict[int, int]]],
+    ) -> tuple[list[int], list[int]] | None:
+        """A completion in which i can be ``place``-th or better on the key (best: at
+        most place − 1 others strictly ahead) or ``place``-th or worse (worst: at least
+        place − 1 others level or ahead), other than the patterns in ``cuts`` (a set of
+        participants level with i and the results of all their games). Returns the
+        completion and who is level with i; ``None`` when there is none. The indicators
+        are exact both ways (ahead, level), so that a pattern is excluded exactly."""
+        n, mk = self.n, self.m * self.k
+        fixed = {g: self.option_of(g, i, WIN if best else LOSS) for g in self.own[i]}
+        mine = int(key_base[i] + sum(int(key[i, g * self.k + o]) for g, o in fixed.items()))
+        lo, hi = self.extremes(key, fixed)
+        lo, hi = lo + key_base, hi + key_base
+        others = [j for j in range(n) if j != i]
+        ahead = sum(1 for j in others if lo[j] > mine)
+        maybe = [j for j in others if lo[j] <= mine <= hi[j]]
+        u = len(maybe)
+        size = mk + 2 * u  # y_j: key_j > mine; z_j: key_j ≥ mine (j level: z − y)
+        rows: list[tuple[NDArray[np.float64], float, float]] = []
+        for e, j in enumerate(maybe):
+            y, z = mk + e, mk + u + e
+            for var, threshold in ((y, mine + 1), (z, mine)):
+                up = np.zeros(size)  # var = 1 ⇒ key_j ≥ threshold
+                up[:mk] = key[j]
+                up[var] = -float(threshold - lo[j])
+                rows.append((up, float(lo[j] - key_base[j]), np.inf))
+                down = np.zeros(size)  # var = 0 ⇒ key_j ≤ threshold − 1
+                down[:mk] = key[j]
+                down[var] = -float(hi[j] - threshold + 1)
+                rows.append((down, -np.inf, float(threshold - 1 - key_base[j])))
+            order = np.zeros(size)
+            order[y], order[z] = 1, -1
+            rows.append((order, -np.inf, 0.0))
+        count = np.zeros(size)
+        if best:
+            count[mk : mk + u] = 1
+            rows.append((count, -np.inf, float(place - 1 - ahead)))
+        else:
+            count[mk + u :] = 1
+            rows.append((count, float(place - 1 - ahead), np.inf))
+        for tied, results in cuts:
+            cut = np.zeros(size)
+            members = set(tied)
+            for e, j in enumerate(maybe):
+                sign = -1.0 if j in members else 1.0  # leave the pattern: someone leaves or joins the tie…
+                cut[mk + u + e] += sign
+                cut[mk + e] -= sign
+            for g, o in results.items():  # … or one of their games ends otherwise
+                cut[g * self.k + o] -= 1
+            rows.append((cut, float(1 - len(members) - len(results)), np.inf))
+        objective = np.zeros(size)  # the fewest ties: the likeliest to hold under the open criteria
+        objective[mk + u :] = 1
+        objective[mk : mk + u] = -1
+        x = self.solve(objective, rows, fixed, 2 * u, [(0, 1)] * (2 * u))
+        if x is None:
+            return None
+        level = [j for e, j in enumerate(maybe) if x[mk + u + e] - x[mk + e] == 1]
+        return self.choice(x), level
 
     def at_gain(
         self, i: int, base: NDArray[np.int64], mat: NDArray[np.int64], b: int, gain: int, outside: bool
@@ -534,6 +617,9 @@ def _outlook(
         span = int((cbase + hi).max() - (cbase + lo).min()) + 1
         key_base, key_gain = key_base * span + cbase, key_gain * span + cgain
     refined = len(prefix) > sum(1 for s in prefix if s.code in ("PTS", "MP"))
+    rest = specs[len(prefix) :]
+    searchable = all(s.code in LOCAL and not s.modifiers and s.basis is None for s in rest)
+    score_lines = any(s.code in SCORES or s.basis == "GP" for s in rest)
 
     options, option_warnings = scenario_options(t)
     by_outcome = {((o.white > o.black) * 2 + (o.white == o.black)): o for o in options}
@@ -591,16 +677,24 @@ def _outlook(
             if reached_worst != wx:
                 wx, wchoice = solver.place(i, key_base, key_gain, best=False, strict=True)
                 reached_worst = ranked(wchoice, i)[1]
+            if searchable and reached_best != bx:
+                bx, reached_best, bchoice = _settle(
+                    solver, i, key_base, key_gain, True, bx, reached_best, bchoice, ranked
+                )
+            if searchable and reached_worst != wx:
+                wx, reached_worst, wchoice = _settle(
+                    solver, i, key_base, key_gain, False, wx, reached_worst, wchoice, ranked
+                )
             if reached_best != bx or reached_worst != wx:
-                unsettled = Unsettled(open_)
+                unsettled = Unsettled(open_, score_lines=score_lines)
             if reached_best != bx:
-                best_exact = None
                 assert unsettled is not None
                 unsettled.best = (bx, reached_best)
             if reached_worst != wx:
-                worst_exact = None
                 assert unsettled is not None
                 unsettled.worst = (reached_worst, wx)
+            best_exact = bx if reached_best == bx else None
+            worst_exact = wx if reached_worst == wx else None
         statuses: dict[str, str] = {}
         magics: dict[str, Fraction | None] = {}
         need: dict[str, Fraction | None] = {}
@@ -648,6 +742,41 @@ def _outlook(
         + (f"; ties on points separated by {', '.join(decided)} inside the program" if decided else "")
     )
     return OutlookReport(labels, zone_list, len(games), method, prospects, solver.solved, warnings)
+
+
+def _settle(
+    solver: _Solver,
+    i: int,
+    key_base: NDArray[np.int64],
+    key: NDArray[np.int64],
+    best: bool,
+    bound: int,
+    reached: int,
+    choice: list[int],
+    ranked: Callable[[list[int], int], tuple[int, int]],
+) -> tuple[int, int, list[int]]:
+    """Close the gap between the bound on the key (ties in i's favour for the best,
+    against it for the worst) and the place a completion reaches under the whole list,
+    when the open criteria are decided among the level participants by their own
+    games: look for a completion at the bound, rank it, exclude its pattern (who is
+    level with i and how all their games end) and look again; with none left, the
+    bound moves one place. Returns (bound, reached, completion): equal bound and
+    reached mean the place is exact."""
+    cuts: list[tuple[list[int], dict[int, int]]] = []
+    for _ in range(SEARCH_LIMIT):
+        if (bound >= reached) if best else (bound <= reached):
+            break
+        found = solver.tie_search(i, key_base, key, best, bound, cuts)
+        if found is None:
+            bound += 1 if best else -1
+            continue
+        completion, level = found
+        first, last = ranked(completion, i)
+        if (first < reached) if best else (last > reached):
+            reached, choice = (first if best else last), completion
+        games = {g for j in level for g in solver.own[j]}
+        cuts.append((level, {g: completion[g] for g in sorted(games)}))
+    return bound, reached, choice
 
 
 def _magic(

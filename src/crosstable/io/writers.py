@@ -352,7 +352,12 @@ def outlook_dict(r: OutlookReport) -> dict[str, Any]:
             "need": {k: json_number(v) for k, v in p.need.items()},
             "unsettled": None
             if p.unsettled is None
-            else {"criterion": p.unsettled.criterion, "best": p.unsettled.best, "worst": p.unsettled.worst},
+            else {
+                "criterion": p.unsettled.criterion,
+                "score_lines": p.unsettled.score_lines,
+                "best": p.unsettled.best,
+                "worst": p.unsettled.worst,
+            },
         }
         if p.witness_best is not None:
             out["witness"] = {"best": witness(p.witness_best), "worst": witness(p.witness_worst)}
@@ -413,12 +418,12 @@ def render_outlook(r: OutlookReport, output: str) -> str:
         if p.worst_exact is not None and p.worst_exact != p.worst:
             notes.append(f"worst {_ordinal(p.worst_exact)} once the tie-breaks are counted")
         u = p.unsettled
-        if u is not None and u.best is not None:
-            notes.append(f"{_ordinal(u.best[1])} reachable, {_ordinal(u.best[0])} only if {u.criterion} goes its way")
-        if u is not None and u.worst is not None:
-            notes.append(
-                f"{_ordinal(u.worst[0])} possible, {_ordinal(u.worst[1])} only if {u.criterion} goes against it"
-            )
+        if u is not None:
+            why = f"on the score lines ({u.criterion})" if u.score_lines else f"on {u.criterion}, not settled"
+            if u.best is not None:
+                notes.append(f"{_ordinal(u.best[1])} reachable, {_ordinal(u.best[0])} depends {why}")
+            if u.worst is not None:
+                notes.append(f"{_ordinal(u.worst[0])} possible, {_ordinal(u.worst[1])} depends {why}")
         if notes:
             console.print(f"{p.name}: " + "; ".join(notes), markup=False, highlight=False)
     for p in r.participants:
