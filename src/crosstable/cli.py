@@ -8,6 +8,7 @@ and exit status 2; nothing is written to standard output in that case. A FILE of
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import ipaddress
 import json
 import os
@@ -19,6 +20,7 @@ from typing import Any, NoReturn
 
 import click
 
+from crosstable.batch import run_batch
 from crosstable.errors import CrosstableError, InputError, Problem, printable
 from crosstable.io import FORMATS, decode, read, read_text
 from crosstable.io.jsonfmt import write_json
@@ -40,6 +42,7 @@ from crosstable.ranking import rank
 from crosstable.rules import PRESETS
 from crosstable.scenarios import DEFAULT_LIMIT, DEFAULT_SAMPLES, MAX_LIMIT, MAX_SAMPLES, parse_scores, scenarios
 from crosstable.schedule import Schedule
+from crosstable.study import MODELS, SYSTEMS, Design, plot, run_study
 from crosstable.tiebreaks.potential import potentials
 
 
@@ -412,6 +415,147 @@ def rate(file: str, fmt: str, scoring: str | None, by: str, floating: bool, outp
         click.echo(f"warning: {w}", err=True)
 
 
+@main.command("batch")
+@click.argument("paths", nargs=-1, required=True)
+@click.option("--tiebreaks", "-t", default=None, help="Criteria in order (default: each file's own or its kind's).")
+@click.option("--rules", default=None, help="A preset regulation, as for standings.")
+@click.option("--output", "-o", "out", required=True, help="out.jsonl, out.csv or out.parquet.")
+@click.option("--check", is_flag=True, help="Write only where a file's printed values differ from ours.")
+@click.option("--resume", is_flag=True, help="Skip the files the output already holds, and append.")
+@click.option("--workers", type=click.IntRange(0, 256), default=None, help="Local Dask workers (0: no Dask).")
+@click.option("--scheduler", default=None, metavar="ADDRESS", help="A running Dask scheduler, e.g. tcp://host:8786.")
+@click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
+def batch_command(
+    paths: tuple[str, ...],
+    tiebreaks: str | None,
+    rules: str | None,
+    out: str,
+    check: bool,
+    resume: bool,
+    workers: int | None,
+    scheduler: str | None,
+    quiet: bool,
+) -> None:
+    """Rank every file of PATHS (files, directories, globs) into one output: a JSON
+    object per file (.jsonl) or a row per participant (.csv, .parquet); a file that
+    cannot be read gives an error record and the batch goes on (exit status 1)."""
+    with _errors(), _progress(quiet, "files") as advance:
+        summary = run_batch(
+            paths,
+            out,
+            tiebreaks=tiebreaks,
+            rules=rules,
+            check=check,
+            resume=resume,
+            workers=workers,
+            scheduler=scheduler,
+            progress=advance,
+        )
+    where = f"{summary.workers} Dask workers" if summary.workers else "this process"
+    click.echo(
+        f"{summary.files} files ranked in {summary.seconds:.1f} s on {where}"
+        + (f", {summary.skipped} already done" if summary.skipped else "")
+        + (f"; {summary.errors} could not be read (error records in {out})" if summary.errors else "")
+        + (f"; {summary.disagreements} printed values differ" if check else ""),
+        err=True,
+    )
+    if summary.errors:
+        sys.exit(1)
+
+
+@main.command("study")
+@click.option(
+    "--system", type=click.Choice(SYSTEMS), default="rr", show_default=True, help="Round robin, double, Swiss."
+)
+@click.option("--players", type=click.IntRange(2, 64), default=10, show_default=True)
+@click.option("--rounds", type=click.IntRange(1, 63), default=9, show_default=True, help="Rounds of a Swiss event.")
+@click.option("--events", type=click.IntRange(1, 10**9), default=100_000, show_default=True)
+@click.option("--model", type=click.Choice(MODELS), default="elo", show_default=True, help="Elo or Bradley-Terry.")
+@click.option("--spread", type=click.FloatRange(0, 2000), default=200.0, show_default=True, help="Rating spread (SD).")
+@click.option("--draw-rate", type=click.FloatRange(0, 0.99), default=0.3, show_default=True)
+@click.option("--tiebreaks", "-t", default=None, help="The coefficients to measure (default: all that apply).")
+@click.option("--seed", type=click.IntRange(0, 2**32 - 1), default=0, show_default=True)
+@click.option("--plot", "plots", multiple=True, metavar="FILE", help="Save a plot (.png, .svg); repeatable.")
+@click.option("--workers", type=click.IntRange(0, 256), default=0, show_default=True, help="Local Dask workers.")
+@click.option("--scheduler", default=None, metavar="ADDRESS", help="A running Dask scheduler.")
+@click.option("--output", "-o", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
+def study_command(
+    system: str,
+    players: int,
+    rounds: int,
+    events: int,
+    model: str,
+    spread: float,
+    draw_rate: float,
+    tiebreaks: str | None,
+    seed: int,
+    plots: tuple[str, ...],
+    workers: int,
+    scheduler: str | None,
+    output: str,
+    quiet: bool,
+) -> None:
+    """Which coefficient orders players level on points as their true strengths?
+    Simulate events and count, with 95 % intervals."""
+    with _errors():
+        criteria = tuple(s.strip() for s in tiebreaks.split(",") if s.strip()) if tiebreaks else ()
+        design = Design(system, players, rounds, model, spread, draw_rate, criteria)
+        design.check()
+        for path in plots:
+            if Path(path).suffix.lower() not in (".png", ".svg", ".pdf"):
+                raise CrosstableError(f"--plot {path}: write .png, .svg or .pdf")
+        with _progress(quiet, "events") as advance, _dask(workers, scheduler) as client:
+            result = run_study(design, events, seed=seed, client=client, progress=advance)
+        plot(result, plots) if plots else None
+    rows = result.rows()
+    if output == "json":
+        data = {
+            "design": dataclasses.asdict(design) | {"criteria": design.labels()},
+            "events": result.events,
+            "level_pairs": result.pairs,
+            "seconds": round(result.seconds, 3),
+            "workers": result.workers,
+            "seed": seed,
+            "coefficients": rows,
+        }
+        click.echo(json.dumps(data, indent=2))
+        return
+    click.echo(
+        f"{result.events:,} events ({design.system}, {design.players} players, {design.model}, spread "
+        f"{design.spread:g}, draw rate {design.draw_rate:g}, seed {seed}): {result.pairs:,} pairs level on points; "
+        f"{result.seconds:.1f} s ({result.events / max(result.seconds, 1e-9):,.0f} events/s)"
+    )
+    click.echo(f"{'coefficient':<12} {'right':>8} {'95% interval':>17} {'level':>7}   right / wrong / level")
+    for r in rows:
+        share = "   –" if r["share"] is None else f"{100 * r['share']:7.2f}%"
+        ci = "" if r["low"] is None else f"{100 * r['low']:.2f}–{100 * r['high']:.2f}%"
+        level = "" if r["level_share"] is None else f"{100 * r['level_share']:.1f}%"
+        click.echo(
+            f"{r['criterion']:<12} {share:>8} {ci:>17} {level:>7}   {r['agree']} / {r['disagree']} / {r['level']}"
+        )
+
+
+@contextlib.contextmanager
+def _dask(workers: int, scheduler: str | None) -> Iterator[Any]:
+    """A Dask client: to ``scheduler``, or to a local cluster of ``workers`` processes;
+    ``None`` (this process) with neither."""
+    if scheduler is None and workers == 0:
+        yield None
+        return
+    from distributed import Client, LocalCluster  # noqa: PLC0415 - optional: dask, only when asked
+
+    if scheduler is not None:
+        with Client(scheduler, timeout="10s") as client:
+            yield client
+        return
+    with (
+        LocalCluster(n_workers=workers, threads_per_worker=1, dashboard_address=":0") as cluster,
+        Client(cluster) as client,
+    ):
+        yield client
+
+
 @main.command()
 @click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
 @click.option("--from", "fmt", type=click.Choice(FORMATS), default="auto", show_default=True, help="Input format.")
@@ -428,7 +572,7 @@ def convert(file: str, fmt: str, scoring: str | None, target: str) -> None:
 
 
 @contextlib.contextmanager
-def _progress(quiet: bool) -> Iterator[Callable[[int, int], None] | None]:
+def _progress(quiet: bool, what: str = "combinations") -> Iterator[Callable[[int, int], None] | None]:
     """A progress bar on standard error for long runs (not when quiet or not a terminal)."""
     if quiet or not sys.stderr.isatty():
         yield None
@@ -436,7 +580,7 @@ def _progress(quiet: bool) -> Iterator[Callable[[int, int], None] | None]:
     from rich.progress import Progress  # noqa: PLC0415 - optional: rich only on a terminal
 
     with Progress(transient=True) as bar:
-        task = bar.add_task("combinations", total=None)
+        task = bar.add_task(what, total=None)
 
         def advance(done: int, total: int) -> None:
             bar.update(task, completed=done, total=total)

@@ -429,10 +429,25 @@ def _group_ids(groups: list[list[int]], n: int) -> list[int]:
     return ids
 
 
-def _cross_check(s: Standings) -> list[str]:
-    """Compare the values printed in the source table with the computed ones."""
+@dataclass(frozen=True)
+class Disagreement:
+    """A value printed in the source table that differs from the computed one."""
+
+    participant: str
+    what: str
+    """``points``, ``place``, ``wins``… or a criterion's code, as the table's column."""
+    printed: str
+    computed: str
+    line: int
+    column: int
+
+
+def disagreements(s: Standings) -> list[Disagreement]:
+    """The values printed in the source table (TRF points and ranks, a crosstable's
+    summary columns) that differ from the computed ones; a printed place agrees with
+    any place of a shared range."""
     t, a = s.tournament, s.analysis
-    out: list[str] = []
+    out: list[Disagreement] = []
     place_of = {r.index: r.place for r in s.rows}
     computed: dict[str, list[Fraction | None] | list[str]] = {}
     for key in t.declared:
@@ -469,11 +484,17 @@ def _cross_check(s: Standings) -> list[str]:
                     continue
                 shown = fmt_decimal(cell.value) if isinstance(cell.value, Fraction) else str(cell.value)
                 mine = fmt_decimal(mine) if isinstance(mine, Fraction) else mine
-            out.append(
-                f"{t.source or '<input>'}:{cell.line}:{cell.column}: {t.names[i]}'s {key} is printed as "
-                f"{shown}, computed {mine}"
-            )
+            out.append(Disagreement(t.names[i], key, shown, str(mine), cell.line, cell.column))
     return out
+
+
+def _cross_check(s: Standings) -> list[str]:
+    """Compare the values printed in the source table with the computed ones."""
+    source = s.tournament.source or "<input>"
+    return [
+        f"{source}:{d.line}:{d.column}: {d.participant}'s {d.what} is printed as {d.printed}, computed {d.computed}"
+        for d in disagreements(s)
+    ]
 
 
 __all__ = ["Column", "Row", "Standings", "default_criteria", "rank"]

@@ -264,7 +264,7 @@ def scenarios(
     if unsupported and bulk:
         warnings.append(f"{', '.join(unsupported)} evaluated by ranking every combination in full (slower)")
     use_bulk = bulk and not unsupported
-    engine = _Bulk(now.analysis, specs, games, options) if use_bulk else None
+    engine = Bulk(now.analysis, specs, games, options) if use_bulk else None
 
     own = [_next_game(t, games, i) for i in range(n)]
     place_prob = np.zeros((n, n))
@@ -445,7 +445,7 @@ def _naive_places(
     return lo, hi
 
 
-class _Bulk:
+class Bulk:
     """The criteria of the list computed for a block of combinations at once.
 
     Every quantity is an integer array of shape (combinations, participants): the
@@ -481,27 +481,28 @@ class _Bulk:
         self.met = (self.by_outcome.sum(axis=0) > 0) | (self.by_outcome.sum(axis=0).T > 0)
         self.met[self.gw, self.gb] = True
         self.met[self.gb, self.gw] = True
+        # incidence of the pending games: what each game adds to White's and Black's totals is a
+        # product with these (float64 products of small integers are exact, and use BLAS)
+        m = len(games)
+        self.to_white = np.zeros((m, n))
+        self.to_white[np.arange(m), self.gw] = 1
+        self.to_black = np.zeros((m, n))
+        self.to_black[np.arange(m), self.gb] = 1
+        self.to_pair = np.zeros((m, n * n))  # game g adds White's points to (w, b), Black's to (b, w)
+        self.to_pair[np.arange(m), self.gw * n + self.gb] = 1
+        self.to_pair_back = np.zeros((m, n * n))
+        self.to_pair_back[np.arange(m), self.gb * n + self.gw] = 1
+        self._sums_of: tuple[NDArray[Any], NDArray[Any]] | None = None
+        self._sums: list[NDArray[Any]] = []
+
+    def _spread(self, white: NDArray[Any], black: NDArray[Any]) -> NDArray[np.int64]:
+        """``(S, n)``: each participant's sum of what the pending games give it, from
+        White's and Black's ``(S, m)`` values."""
+        total = white.astype(np.float64) @ self.to_white + black.astype(np.float64) @ self.to_black
+        return np.rint(total).astype(np.int64)
 
     def places(self, block: IntArray) -> tuple[IntArray, IntArray]:
-        s, n = len(block), self.n
-        ow, ob = self.out_w[block], self.out_b[block]  # (S, m)
-        counts = np.broadcast_to(self.counts0, (s, n, 3)).copy()
-        points = np.broadcast_to(self.points0, (s, n)).copy()
-        gp = np.broadcast_to(self.gp0, (s, n)).copy()
-        ga = np.broadcast_to(self.ga0, (s, n)).copy()
-        rows = np.arange(s)
-        for g in range(block.shape[1]):
-            w, b = int(self.gw[g]), int(self.gb[g])
-            counts[rows, w, ow[:, g]] += 1
-            counts[rows, b, ob[:, g]] += 1
-            points[:, w] += self.units[ow[:, g]]
-            points[:, b] += self.units[ob[:, g]]
-            sw, sb = self.opt_w[block[:, g]], self.opt_b[block[:, g]]
-            gp[:, w] += sw
-            gp[:, b] += sb
-            ga[:, w] += sb
-            ga[:, b] += sw
-        self.cache: dict[str, NDArray[Any]] = {}
+        counts, points, gp, ga, ow, ob = self._totals(block)
         keys: list[NDArray[Any]] = [points]
         for spec in self.specs:
             if spec.code == "DE":
@@ -510,18 +511,54 @@ class _Bulk:
                 keys.append(self._global(spec, block, counts, points, gp, ga, ow, ob))
         return _places_from_keys(keys)
 
+    def alone(self, block: IntArray) -> tuple[NDArray[Any], dict[str, NDArray[Any]]]:
+        """The points, and each criterion of the list as if it came right after them
+        (direct encounter among those level on points), for a block of combinations:
+        ``(combinations, participants)`` arrays, higher is better."""
+        counts, points, gp, ga, ow, ob = self._totals(block)
+        out: dict[str, NDArray[Any]] = {}
+        for spec in self.specs:
+            if spec.code == "DE":
+                out[spec.label] = self._direct(block, [points], ow, ob)
+            else:
+                out[spec.label] = self._global(spec, block, counts, points, gp, ga, ow, ob)
+        return points, out
+
+    def _totals(
+        self, block: IntArray
+    ) -> tuple[NDArray[Any], NDArray[Any], NDArray[Any], NDArray[Any], IntArray, IntArray]:
+        """Outcome counts, points, game points (goals for) and goals against of every
+        participant in every combination, and each game's outcome for each side."""
+        ow, ob = self.out_w[block], self.out_b[block]  # (S, m)
+        counts = np.stack([self._spread(ow == k, ob == k) for k in range(3)], axis=2) + self.counts0[None]
+        points = self._spread(self.units[ow], self.units[ob]) + self.points0[None]
+        sw, sb = self.opt_w[block], self.opt_b[block]
+        gp = self._spread(sw, sb) + self.gp0[None]
+        ga = self._spread(sb, sw) + self.ga0[None]
+        return counts, points, gp, ga, ow, ob
+
     def _weighted(self, weights: Sequence[Fraction], basis: NDArray[Any], ow: IntArray, ob: IntArray) -> NDArray[Any]:
         """Σ weight(outcome) × the opponent's basis score, as integers over lcm(weights)."""
         den = math.lcm(*(w.denominator for w in weights))
         # indexed by outcome code: [loss, draw, win]; weights are (win, draw, loss)
-        wint = np.array([int(weights[2] * den), int(weights[1] * den), int(weights[0] * den)], dtype=np.int64)
-        matrix = np.tensordot(wint, self.by_outcome, axes=1)  # (n, n): weight of i's games against j
-        total = basis @ matrix.T
-        for g in range(ow.shape[1]):
-            w, b = int(self.gw[g]), int(self.gb[g])
-            total[:, w] += wint[ow[:, g]] * basis[:, b]
-            total[:, b] += wint[ob[:, g]] * basis[:, w]
+        wint = [int(weights[2] * den), int(weights[1] * den), int(weights[0] * den)]
+        sums = self._opponents(basis, ow, ob)
+        total: NDArray[Any] = wint[0] * sums[0] + wint[1] * sums[1] + wint[2] * sums[2]
         return total
+
+    def _opponents(self, basis: NDArray[Any], ow: IntArray, ob: IntArray) -> list[NDArray[Any]]:
+        """For each outcome (loss, draw, win): the sum of the basis scores of the
+        opponents met with that outcome, per combination; computed once per block and
+        basis, then shared by the whole Berger family and the Buchholz."""
+        if self._sums_of is None or self._sums_of[0] is not basis or self._sums_of[1] is not ow:
+            played = [basis @ self.by_outcome[k].T for k in range(3)]
+            at_white, at_black = basis[:, self.gb], basis[:, self.gw]
+            self._sums = [
+                played[k] + self._spread(np.where(ow == k, at_white, 0), np.where(ob == k, at_black, 0))
+                for k in range(3)
+            ]
+            self._sums_of = (basis, ow)  # held, so that the identity test cannot match a new array
+        return self._sums
 
     def _global(
         self,
@@ -573,10 +610,7 @@ class _Bulk:
                 np.int64
             )
             total: NDArray[Any] = ok @ self.pts_matrix.T
-            for g in range(ow.shape[1]):
-                x, y = int(self.gw[g]), int(self.gb[g])
-                total[:, x] += self.units[ow[:, g]] * ok[:, y]
-                total[:, y] += self.units[ob[:, g]] * ok[:, x]
+            total += self._spread(self.units[ow] * ok[:, self.gb], self.units[ob] * ok[:, self.gw])
             return total
         raise AssertionError(code)
 
@@ -586,16 +620,18 @@ class _Bulk:
         tied = np.ones((s, n, n), dtype=bool)
         for key in keys:
             tied &= key[:, :, None] == key[:, None, :]
-        among = np.broadcast_to(self.pts_matrix, (s, n, n)).copy()
-        rows = np.arange(s)
-        for g in range(block.shape[1]):
-            w, b = int(self.gw[g]), int(self.gb[g])
-            among[rows, w, b] += self.units[ow[:, g]]
-            among[rows, b, w] += self.units[ob[:, g]]
+        pending = (
+            self.units[ow].astype(np.float64) @ self.to_pair + self.units[ob].astype(np.float64) @ self.to_pair_back
+        )
+        among = np.rint(pending).astype(np.int64).reshape(s, n, n) + self.pts_matrix[None]
         value: NDArray[Any] = (among * tied).sum(axis=2)
-        unmet = tied & ~self.met[None] & ~np.eye(n, dtype=bool)[None]
-        big = tied.sum(axis=2) >= 3  # a tie of three or more may need another look at a sub-group
-        for row in np.nonzero(unmet.any(axis=(1, 2)) | big.any(axis=1))[0].tolist():
+        unmet = (tied & ~self.met[None] & ~np.eye(n, dtype=bool)[None]).any(axis=(1, 2))
+        if self.t.system != "swiss":  # a round robin: the tied are taken to have all met (order_blocks)
+            unmet[:] = False
+        big = (tied.sum(axis=2) >= 3).any(axis=1) & ~unmet  # a tie of three or more: sub-groups looked at again
+        if big.any():
+            value[big] = _direct_levels(tied[big], among[big], value[big])
+        for row in np.nonzero(unmet)[0].tolist():
             value[row] = self._direct_order(tied[row], among[row], value[row])
         return value
 
@@ -624,6 +660,26 @@ class _Bulk:
         return out
 
 
+def _direct_levels(tied: NDArray[Any], among: NDArray[Any], value: NDArray[Any]) -> NDArray[Any]:
+    """Direct encounter when every tied pair has met, for many combinations at once:
+    :func:`order_blocks`' rule (order by the points among the tied, then look again at
+    every block still tied on the games among its own members, until nothing changes)
+    as keys that compare the same way: each level's points among the block, after the
+    order so far (its rank, so that the key stays small)."""
+    n = tied.shape[1]
+    scale = int(among.max(initial=0)) * n + 1
+    key, v, block = value.copy(), value, tied
+    for _ in range(n):
+        split = block & (v[:, :, None] == v[:, None, :])
+        if np.array_equal(split, block):
+            break
+        block = split
+        v = (among * block).sum(axis=2)
+        below = (key[:, :, None] > key[:, None, :]).sum(axis=2)
+        key = below * scale + v
+    return key
+
+
 def parse_scores(text: str | None) -> list[str] | None:
     """``"1:0,0:0,0:1"`` → a list of score lines (``None`` when not given)."""
     if not text:
@@ -635,4 +691,4 @@ def parse_scores(text: str | None) -> list[str] | None:
     return items
 
 
-__all__ = ["DEFAULT_LIMIT", "NextGame", "ParticipantOutlook", "ScenarioReport", "drawable", "scenarios"]
+__all__ = ["DEFAULT_LIMIT", "Bulk", "NextGame", "ParticipantOutlook", "ScenarioReport", "drawable", "scenarios"]
