@@ -451,9 +451,9 @@ def batch_command(
             scheduler=scheduler,
             progress=advance,
         )
-    where = f"{summary.workers} Dask workers" if summary.workers else "this process"
+    where = f"on {summary.workers} Dask workers" if summary.workers else "in this process"
     click.echo(
-        f"{summary.files} files ranked in {summary.seconds:.1f} s on {where}"
+        f"{summary.files} files ranked in {summary.seconds:.1f} s {where}"
         + (f", {summary.skipped} already done" if summary.skipped else "")
         + (f"; {summary.errors} could not be read (error records in {out})" if summary.errors else "")
         + (f"; {summary.disagreements} printed values differ" if check else ""),

@@ -493,6 +493,15 @@ class Bulk:
         self.to_pair_back = np.zeros((m, n * n))
         self.to_pair_back[np.arange(m), self.gb * n + self.gw] = 1
         self._sums_of: tuple[NDArray[Any], NDArray[Any]] | None = None
+        self._taken_of: tuple[NDArray[Any]] | None = None
+        self._taken: NDArray[np.int64] = np.zeros((0, n, n), dtype=np.int64)
+        self.outcomes: tuple[IntArray, IntArray] | None = None
+        """White's and Black's outcomes of the last block :meth:`alone` evaluated."""
+        self.games_left = (self.to_white.sum(axis=0) + self.to_black.sum(axis=0)).astype(np.int64)
+        # game points and goals: only when the scores are more than the result, or a criterion reads them
+        self.goals = t.kind != "result" or any(
+            s.code in ("GP", "GF", "GA", "GD") or s.basis == "GP" for s in self.specs
+        )
         self._sums: list[NDArray[Any]] = []
 
     def _spread(self, white: NDArray[Any], black: NDArray[Any]) -> NDArray[np.int64]:
@@ -516,6 +525,7 @@ class Bulk:
         (direct encounter among those level on points), for a block of combinations:
         ``(combinations, participants)`` arrays, higher is better."""
         counts, points, gp, ga, ow, ob = self._totals(block)
+        self.outcomes = (ow, ob)
         out: dict[str, NDArray[Any]] = {}
         for spec in self.specs:
             if spec.code == "DE":
@@ -530,11 +540,17 @@ class Bulk:
         """Outcome counts, points, game points (goals for) and goals against of every
         participant in every combination, and each game's outcome for each side."""
         ow, ob = self.out_w[block], self.out_b[block]  # (S, m)
-        counts = np.stack([self._spread(ow == k, ob == k) for k in range(3)], axis=2) + self.counts0[None]
+        wins = self._spread(ow == WIN, ob == WIN)
+        draws = self._spread(ow == DRAW, ob == DRAW)
+        losses = self.games_left[None] - wins - draws
+        counts = np.stack([losses, draws, wins], axis=2) + self.counts0[None]
         points = self._spread(self.units[ow], self.units[ob]) + self.points0[None]
-        sw, sb = self.opt_w[block], self.opt_b[block]
-        gp = self._spread(sw, sb) + self.gp0[None]
-        ga = self._spread(sb, sw) + self.ga0[None]
+        if self.goals:
+            sw, sb = self.opt_w[block], self.opt_b[block]
+            gp = self._spread(sw, sb) + self.gp0[None]
+            ga = self._spread(sb, sw) + self.ga0[None]
+        else:  # no criterion of the list reads them
+            gp = ga = np.zeros_like(points)
         return counts, points, gp, ga, ow, ob
 
     def _weighted(self, weights: Sequence[Fraction], basis: NDArray[Any], ow: IntArray, ob: IntArray) -> NDArray[Any]:
@@ -545,6 +561,17 @@ class Bulk:
         sums = self._opponents(basis, ow, ob)
         total: NDArray[Any] = wint[0] * sums[0] + wint[1] * sums[1] + wint[2] * sums[2]
         return total
+
+    def taken(self, ow: IntArray, ob: IntArray) -> NDArray[np.int64]:
+        """``(S, n, n)``: the points i took from j in each combination (the played games
+        and the pending ones), computed once per block."""
+        if self._taken_of is None or self._taken_of[0] is not ow:
+            s, n = len(ow), self.n
+            pending = self.units[ow].astype(np.float64) @ self.to_pair
+            pending += self.units[ob].astype(np.float64) @ self.to_pair_back
+            self._taken = np.rint(pending).astype(np.int64).reshape(s, n, n) + self.pts_matrix[None]
+            self._taken_of = (ow,)  # held, so that the identity test cannot match a new array
+        return self._taken
 
     def _opponents(self, basis: NDArray[Any], ow: IntArray, ob: IntArray) -> list[NDArray[Any]]:
         """For each outcome (loss, draw, win): the sum of the basis scores of the
@@ -620,10 +647,7 @@ class Bulk:
         tied = np.ones((s, n, n), dtype=bool)
         for key in keys:
             tied &= key[:, :, None] == key[:, None, :]
-        pending = (
-            self.units[ow].astype(np.float64) @ self.to_pair + self.units[ob].astype(np.float64) @ self.to_pair_back
-        )
-        among = np.rint(pending).astype(np.int64).reshape(s, n, n) + self.pts_matrix[None]
+        among = self.taken(ow, ob)
         value: NDArray[Any] = (among * tied).sum(axis=2)
         unmet = (tied & ~self.met[None] & ~np.eye(n, dtype=bool)[None]).any(axis=(1, 2))
         if self.t.system != "swiss":  # a round robin: the tied are taken to have all met (order_blocks)

@@ -172,22 +172,23 @@ class StudyResult:
         return sorted(out, key=lambda r: -(r["share"] if r["share"] is not None else -1.0))
 
 
-def _probabilities(design: Design, strength: NDArray[np.float64], gw: NDArray[Any], gb: NDArray[Any]) -> Any:
-    """``(events, games, 3)``: the probability of White's win, draw, loss."""
+def _probabilities(
+    design: Design, strength: NDArray[np.float64], gw: NDArray[Any], gb: NDArray[Any]
+) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
+    """``(events, games)`` each: the probability of White's win, and of a draw."""
     a, b = strength[:, gw], strength[:, gb]
     d = design.draw_rate
     if design.model == "elo":
         e = 1.0 / (1.0 + 10 ** ((b - a) / 400.0))
         win = np.clip(e - d / 2, 0.0, 1.0)
-        loss = np.clip(1 - e - d / 2, 0.0, 1.0)
-        draw = 1.0 - win - loss
+        draw = 1.0 - win - np.clip(1 - e - d / 2, 0.0, 1.0)
     else:  # Davidson: strengths exp(rating · ln10/400), a draw weighs ν·√(s_a s_b); ν gives d between equals
         nu = 2 * d / (1 - d) if d < 1 else 0.0
         sa, sb = np.exp(a * math.log(10) / 400), np.exp(b * math.log(10) / 400)
         tie = nu * np.sqrt(sa * sb)
         total = sa + sb + tie
-        win, draw, loss = sa / total, tie / total, sb / total
-    return np.stack([win, draw, loss], axis=2)
+        win, draw = sa / total, tie / total
+    return win, draw
 
 
 class _Pairs:
@@ -215,19 +216,30 @@ class _Pairs:
 
 
 def _potential_batch(taken: NDArray[np.float64]) -> NDArray[np.float64]:
-    """Potentials from ``taken[e, i, j]`` = points i took from j: by their definition,
-    ``det L(i|i)`` of the Kirchhoff matrix (:mod:`crosstable.tiebreaks.potential`),
-    one batched determinant per participant (floats; 0 outside the sink of a
-    degenerate table, as the library has it)."""
+    """Potentials from ``taken[e, i, j]`` = points i took from j, up to a positive
+    factor per event: ``det L(i|i)`` of the Kirchhoff matrix
+    (:mod:`crosstable.tiebreaks.potential`). Since ``L · potential = 0``, one solve with
+    the first participant's potential fixed gives them all when its minor is regular;
+    the other events (a degenerate table, where the first participant is outside the
+    sink) take the definition, a determinant per participant (0 outside the sink, as
+    the library has it). Floats."""
     n = taken.shape[1]
     given = taken.sum(axis=1)  # what j gave away
     lap = -taken.copy()
     idx = np.arange(n)
     lap[:, idx, idx] += given
     out = np.empty(taken.shape[:2])
-    for i in range(n):
-        keep = np.delete(idx, i)
-        out[:, i] = np.linalg.det(lap[:, keep][:, :, keep])
+    sign, logdet = np.linalg.slogdet(lap[:, 1:, 1:])
+    regular = (sign > 0) & (logdet > -20)
+    if regular.any():
+        x = np.linalg.solve(lap[regular][:, 1:, 1:], -lap[regular][:, 1:, :1])[:, :, 0]
+        out[regular, 0] = 1.0
+        out[regular, 1:] = x
+    rest = np.nonzero(~regular)[0]
+    if rest.size:
+        for i in range(n):
+            keep = np.delete(idx, i)
+            out[rest, i] = np.linalg.det(lap[rest][:, keep][:, :, keep])
     return out
 
 
@@ -246,22 +258,15 @@ def _round_robin_chunk(design: Design, events: int, seed: int) -> tuple[dict[str
     engine = Bulk(now.analysis, now.criteria, pending, options)
     rng = np.random.default_rng(seed)
     strength = rng.normal(0.0, design.spread, size=(events, design.players))
-    prob = _probabilities(design, strength, engine.gw, engine.gb)
-    u = rng.random((events, len(pending), 1))
-    block = (u > np.cumsum(prob, axis=2)).sum(axis=2).clip(0, 2).astype(np.int64)
+    win, draw = _probabilities(design, strength, engine.gw, engine.gb)
+    u = rng.random((events, len(pending)))
+    block = (u > win).astype(np.int64) + (u > win + draw)  # option 0, 1, 2: White wins, draws, loses
     points, keys = engine.alone(block)
     pairs = _Pairs(points, strength)
     tallies = {label: pairs.tally(keys[label]) for label in bulk_labels}
     if "POT" in labels:
-        taken = np.zeros((events, design.players, design.players))
-        wins = np.array([o.white for o in options], dtype=np.float64)
-        losses = np.array([o.black for o in options], dtype=np.float64)
-        rows = np.arange(events)
-        for g in range(len(pending)):
-            w, b = int(engine.gw[g]), int(engine.gb[g])
-            taken[rows, w, b] += wins[block[:, g]]
-            taken[rows, b, w] += losses[block[:, g]]
-        pot = _potential_batch(taken)
+        assert engine.outcomes is not None
+        pot = _potential_batch(engine.taken(*engine.outcomes).astype(np.float64))
         scale = np.abs(pot).max(axis=1, keepdims=True)
         tallies["POT"] = pairs.tally(pot / np.where(scale > 0, scale, 1.0), tol=1e-9)
     return {label: tallies[label] for label in labels}, pairs.count
