@@ -27,7 +27,7 @@ from crosstable.model import DRAW, LOSS, PENDING, WIN, Adjustment, Bye
 from crosstable.outlook import Zone, _Solver, outlook
 from crosstable.scenarios import drawable, scenario_options, scenarios
 from crosstable.schedule import Schedule
-from tests.conftest import DATA
+from tests.conftest import DATA, EXAMPLES
 
 SCORINGS = {"3:1:0": ("3:0", "1:1", "0:2"), "2:1:0": ("2:1", "0:0", "1:3"), "chess": ("1-0", "½-½", "0-1")}
 
@@ -258,11 +258,60 @@ def test_the_command_line(tmp_path: Path) -> None:
     assert liverpool["zones"] == {"title": "clinched", "relegation": "eliminated"}
     assert liverpool["worst"] == 1 and liverpool["magic"]["title"] == 0
     norwich = next(p for p in data["participants"] if p["name"] == "Norwich City")
-    assert len(norwich["witness"]["best"]) == 70 and norwich["best"] <= norwich["worst"]
+    assert len(norwich["witness"]["best"]["games"]) == 70 and norwich["best"] <= norwich["witness"]["best"]["place"]
     text = CliRunner().invoke(main, args)
     assert text.exit_code == 0 and "Liverpool FC" in text.stdout and "clinched" in text.stdout
-    for bad in ("title", "title=0", "title=1-30", "a=1,a=2"):
+    for bad in ("title", "title=0", "title=1-30", "a=1,a=2", "title=99999"):
         wrong = CliRunner().invoke(main, ["outlook", str(path), "--zones", bad])
         assert wrong.exit_code == 2 and "zone" in wrong.stderr, (bad, wrong.stderr)
     unknown = CliRunner().invoke(main, ["outlook", str(path), "--witness", "Nobody"])
     assert unknown.exit_code == 2 and "Nobody" in unknown.stderr
+
+
+def _small(games: list[tuple[str, str, str, int]], names: str = "ABCD", scoring: str = "3:1:0") -> Tournament:
+    return Tournament.from_games(list(names), games, scoring=scoring)
+
+
+def test_zones_follow_the_places_the_tie_breaks_settle() -> None:
+    # A beat B and both end on 6 at best for B: under direct encounter A is champion although level on points
+    games = [("A", "B", "1:0", 1), ("C", "D", "0:0", 1), ("A", "C", "1:0", 2), ("B", "D", "1:0", 2)]
+    t = _small([*games, ("B", "C", "1:0", 3), ("A", "D", "*", 3)])
+    report = outlook(t, "DE", zones="title=1,last=4")
+    a, b = report.prospect("A"), report.prospect("B")
+    assert (a.worst, a.worst_exact, a.zones["title"], a.magic["title"]) == (2, 1, "clinched", 0)
+    assert (b.best, b.best_exact, b.zones["title"], b.need["title"]) == (1, 2, "eliminated", None)
+    on_points = outlook(t, "", zones="title=1")  # without the list, a tie on points counts against A
+    assert on_points.prospect("A").zones["title"] == "possible"
+
+
+def test_a_zone_in_the_middle_has_no_magic_number() -> None:
+    season = crosstable.read(EXAMPLES / "premier-league-2015-16-on-2016-05-02.csv")
+    report = outlook(season, rules="premier-league", zones="title=1,europa=5-7")
+    spurs, leicester = report.prospect("Tottenham Hotspur"), report.prospect("Leicester City")
+    assert spurs.zones["europa"] == "possible" and spurs.magic["europa"] is None
+    assert leicester.zones["europa"] == "eliminated" and leicester.magic["europa"] is None
+    assert leicester.magic["title"] == 2  # two points: 79, beyond Tottenham's 78
+
+
+def test_the_open_criterion_is_named_as_it_decides() -> None:
+    team = [("A", "B", "1½-½", 1), ("C", "D", "1-1", 1), ("A", "C", "2-0", 2), ("B", "D", "*", 2)]
+    t = Tournament.from_games(list("ABCD"), [*team, ("A", "D", "*", 3), ("B", "C", "*", 3)], scoring="team")
+    assert outlook(t, "MPTS,DE").prospect("B").best_exact == outlook(t, "DE").prospect("B").best_exact == 2
+    goals = _small([("P1", "P2", "*", 1), ("P0", "P1", "1:1", 2), ("P2", "P0", "3:0", 3)], names=("P0", "P1", "P2"))
+    p1 = outlook(goals, "DE,GD").prospect("P1")
+    assert p1.unsettled is not None and (p1.unsettled.criterion, p1.unsettled.reason) == ("DE then GD", "score lines")
+
+
+def test_a_swiss_event_with_rounds_still_to_pair_says_so() -> None:
+    t = crosstable.read(DATA / "fide" / "exercise-2025.trf")
+    status = t.status.copy()
+    status[t.rounds == 5] = PENDING
+    t = dataclasses.replace(t, status=status, rounds_total=9, declared={})
+    report = outlook(t, "", zones="top6=1-6", magic=False)
+    assert any("rounds 6-9 are not paired yet" in w for w in report.warnings)
+
+
+def test_the_library_leaves_standard_output_alone(capfd: pytest.CaptureFixture[str]) -> None:
+    season = crosstable.read(EXAMPLES / "premier-league-2015-16-on-2016-05-02.csv")
+    outlook(season, rules="premier-league", magic=False, progress=lambda done, total: print(f"{done}/{total}"))
+    assert "20/20" in capfd.readouterr().out  # printed while the solver ran: nothing was redirected

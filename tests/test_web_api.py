@@ -213,7 +213,7 @@ def test_the_outlook_of_a_season() -> None:
     leicester = next(p for p in data["participants"] if p["name"] == "Leicester City")
     villa = next(p for p in data["participants"] if p["name"] == "Aston Villa")
     assert leicester["zones"]["title"] == "clinched" and villa["zones"]["relegation"] == "clinched"
-    assert len(leicester["witness"]["worst"]) == data["games_left"] == 24
+    assert len(leicester["witness"]["worst"]["games"]) == data["games_left"] == 24
     finished = client.post("/api/outlook", json={"content": SEED})
     assert finished.status_code == 422 and "no games are left" in finished.json()["detail"]
     wrong = client.post("/api/outlook", json={**body, "zones": "title=0"})

@@ -192,5 +192,5 @@ def test_the_outlook_panel_colours_the_zones_and_shows_a_witness(page: Page) -> 
     page.click(".outlook tr[data-name='Norwich City'] button.best")
     page.wait_for_selector("#witness:not([hidden])")
     assert len(page.query_selector_all("#witness-games li")) == 70  # one completion of every game left
-    assert page.inner_text("#witness-title").startswith("Norwich City: best place")
+    assert page.inner_text("#witness-title").startswith("Norwich City: 12 (the best place proved so far)")
     _shot(page, "outlook")

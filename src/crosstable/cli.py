@@ -369,6 +369,7 @@ def scenarios_command(
     help="Print the completions behind NAME's places.",
 )
 @click.option("--output", "-o", type=click.Choice(SCENARIO_OUTPUTS), default="text", show_default=True)
+@click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
 def outlook_command(
     file: str,
     fmt: str,
@@ -380,15 +381,24 @@ def outlook_command(
     no_magic: bool,
     witnesses: tuple[str, ...],
     output: str,
+    quiet: bool,
 ) -> None:
     """What can still happen, exactly, whatever the number of games left: each
     participant's best and worst place, each zone clinched, possible or eliminated,
     and the magic numbers (integer programming, no sampling)."""
     with _errors(file):
         t = _read(file, fmt=fmt, scoring=scoring)
-        report = outlook(
-            t, tiebreaks, rules=rules, zones=zones, draws=not no_draws, witnesses=witnesses, magic=not no_magic
-        )
+        with _progress(quiet, "participants") as advance, _quiet_stdout():
+            report = outlook(
+                t,
+                tiebreaks,
+                rules=rules,
+                zones=zones,
+                draws=not no_draws,
+                witnesses=witnesses,
+                magic=not no_magic,
+                progress=advance,
+            )
         text = render_outlook(report, output)
     click.echo(text, nl=False)
     for w in report.warnings:
@@ -569,6 +579,27 @@ def convert(file: str, fmt: str, scoring: str | None, target: str) -> None:
     click.echo(text, nl=False)
     for w in [*t.warnings, *(trf_warnings(t) if target == "trf" else [])]:
         click.echo(f"warning: {w}", err=True)
+
+
+@contextlib.contextmanager
+def _quiet_stdout() -> Iterator[None]:
+    """Standard output closed at the file-descriptor level while the solver runs: HiGHS
+    prints some internal lines there itself (``transformNewIntegerFeasibleSolution``),
+    which would corrupt a JSON answer. The command line runs one outlook at a time, so
+    swapping the process's descriptor here is safe (the library never does it)."""
+    sys.stdout.flush()
+    try:
+        saved = os.dup(1)
+    except OSError:  # no standard output at all: nothing to protect
+        yield
+        return
+    try:
+        with open(os.devnull, "wb") as null:
+            os.dup2(null.fileno(), 1)
+            yield
+    finally:
+        os.dup2(saved, 1)
+        os.close(saved)
 
 
 @contextlib.contextmanager

@@ -36,23 +36,28 @@ Decisions:
   (goals, the Berger family) ``best_exact`` is ``None`` and ``unsettled`` gives the
   range (the bound, and the place the witness proves reachable) and the criterion
   that decides within it ("5th depends on the score lines (GD)").
-- **Zones** (``title=1,ucl=1-4,relegation=18-20``): *clinched* when every place from
-  ``best`` to ``worst`` lies inside the zone, *eliminated* when none does, else
-  *possible*: the words of the press ("mathematically"), on points with ties as
-  above. The title is clinched when the worst place is 1st with ties counted
-  against; relegation when the best place is inside the zone with ties counted in
-  favour.
+- **Zones** (``title=1,ucl=1-4,relegation=18-20``): *clinched* when every place the
+  participant can still take lies inside the zone, *eliminated* when none does, else
+  *possible*: the words of the press ("mathematically"), on the tightest places
+  proved: ``best_exact``/``worst_exact`` where the tie-breaks are settled, else the
+  bounds (points, with the ties still open counted in the participant's favour for
+  the best place and against it for the worst). The title is clinched when no
+  completion leaves the participant below 1st; relegation when none lifts it above
+  the zone.
 - **Magic numbers** (points from the participant's own games left, whatever the
   others do): for a zone that starts at 1st place, ``magic`` is the least number of
   points that makes the zone certain and ``need`` the least that keeps it possible
   (with fewer, it is out of reach whatever else happens). For a zone that ends at
   the last place (relegation), both are about staying out of it: ``magic`` points
   make the participant safe, with fewer than ``need`` it goes down whatever else
-  happens. For a zone in the middle, they are about reaching the zone or better.
-  ``None`` when the participant's own games cannot decide it (even winning every game
-  leaves it to the others) or when it is already out of reach. Each number is one
-  integer program: the most points the participant can take and still end outside,
-  or the fewest with which it can end inside.
+  happens. A zone in the middle (``europa=5-7``) has none. ``None`` when the
+  participant's own games cannot decide it (even winning every game leaves it to the
+  others) or when it is already out of reach; a zone already decided has, as magic
+  number and need, the least the participant takes anyway (0 unless a loss earns
+  points). Magic numbers are on points, a tie counted against (magic) or in favour
+  (need): sound, if the tie-breaks would settle a tie. Each is found by scanning the
+  participant's possible totals, one integer program per total with its points fixed
+  (:func:`_magic`).
 - **Only the games' results count.** Points deductions and byes already in the file
   are part of the current points; games not in the file (a league's later fixtures)
   do not exist for the outcome. Pending games are written as for
@@ -61,13 +66,10 @@ Decisions:
 
 from __future__ import annotations
 
-import contextlib
 import dataclasses
 import math
-import os
 import re
-import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -81,7 +83,7 @@ from crosstable.errors import CrosstableError
 from crosstable.model import DRAW, LOSS, PENDING, PLAYED, WIN, IntArray, Tournament
 from crosstable.numbers import count as counted
 from crosstable.ranking import criteria_for, rank
-from crosstable.scenarios import drawable, scenario_options
+from crosstable.scenarios import Option, drawable, scenario_options
 from crosstable.tiebreaks import Spec
 
 LINEAR = frozenset({"PTS", "MP", "WIN", "WON"})
@@ -92,13 +94,13 @@ alone: a tie they leave open is settled by searching the patterns of ties (below
 SCORES = frozenset({"GD", "GF", "GA", "AGF", "H2H", "H2H1", "GP"})
 """Criteria that need the score lines, which the outlook does not choose: the places
 they decide are left open ("depends on the score lines")."""
-SEARCH_LIMIT = 25
+SEARCH_LIMIT = 60
 """The most programs spent settling one participant's best or worst place that way."""
 MAX_GAMES_LEFT = 2_000
 """The most games left an outlook takes on (the integer programs grow with them)."""
 MAX_PARTICIPANTS = 400
 """The most participants (one integer program per participant and question)."""
-_ZONE = re.compile(r"^\s*([A-Za-z][\w-]{0,30})\s*=\s*(\d{1,4})\s*(?:-\s*(\d{1,4}))?\s*$")
+_ZONE = re.compile(r"^\s*([A-Za-z][\w-]{0,30})\s*=\s*(\d+)\s*(?:-\s*(\d+))?\s*$")
 
 
 @dataclass(frozen=True)
@@ -142,9 +144,12 @@ def parse_zones(text: str | None, n: int) -> list[Zone]:
 
 @dataclass
 class Witness:
-    """One completion of the games left: ``(round, white, black, result)`` each."""
+    """One completion of the games left: ``(round, white, black, result)`` each, and
+    the place it gives the participant under the whole list (the first of a shared
+    place for the best, the last for the worst)."""
 
     games: list[tuple[int, str, str, str]]
+    place: int = 0
 
 
 @dataclass
@@ -153,9 +158,13 @@ class Unsettled:
     proves reachable, and the criterion that decides between them."""
 
     criterion: str
-    score_lines: bool = False
-    """Whether the criterion needs the score lines (goals): then the places between
-    depend on them; otherwise the search for a completion gave up (see ``SEARCH_LIMIT``)."""
+    reason: str = "score lines"
+    """Why the places between stay open: ``score lines`` (the criterion needs the
+    goals or board scores, which the outlook does not choose), ``other games`` (it
+    depends on other participants' games, as the Berger family and Buchholz do: no
+    search is made), ``search limit`` (the search gave up after :data:`SEARCH_LIMIT`
+    programs), or ``check`` (a completion did not give the place the program proved:
+    a numerical slip, reported instead of a wrong answer)."""
     best: tuple[int, int] | None = None
     """(bound with the open ties in favour, place the witness reaches)."""
     worst: tuple[int, int] | None = None
@@ -505,30 +514,13 @@ class _Solver:
         return chosen
 
 
-@contextlib.contextmanager
-def _quiet_solver() -> Iterator[None]:
-    """Standard output closed at the file-descriptor level while the solver runs: HiGHS
-    prints some internal messages there itself (``transformNewIntegerFeasibleSolution``),
-    which would corrupt a JSON answer on standard output."""
-    sys.stdout.flush()
-    try:
-        saved = os.dup(1)
-    except OSError:  # no standard output at all: nothing to protect
-        yield
-        return
-    try:
-        with open(os.devnull, "wb") as null:
-            os.dup2(null.fileno(), 1)
-            yield
-    finally:
-        os.dup2(saved, 1)
-        os.close(saved)
-
-
-def _label(t: Tournament, outcome: int) -> str:
-    """A pending game's result in the witness: White's (the home side's) outcome."""
+def _label(t: Tournament, outcome: int, options: Sequence[Option]) -> str:
+    """A pending game's result in the witness: White's (the home side's) outcome; a
+    team match's as the narrowest result of that outcome (any other would do)."""
     if t.kind == "goals":
         return {WIN: "home win", DRAW: "draw", LOSS: "away win"}[outcome]
+    if t.kind == "game_points":
+        return next(o.label for o in options if (o.white > o.black) * 2 + (o.white == o.black) == outcome)
     return {WIN: "1-0", DRAW: "½-½", LOSS: "0-1"}[outcome]
 
 
@@ -541,26 +533,18 @@ def outlook(
     draws: bool = True,
     witnesses: Sequence[str] = (),
     magic: bool = True,
+    progress: Callable[[int, int], None] | None = None,
 ) -> OutlookReport:
     """Best and worst places, zones and magic numbers (see the module docstring).
 
     ``draws=False``: a game left can only be won or lost. ``witnesses``: the
     participants whose best and worst completions are kept (``["*"]`` for all).
     ``magic=False`` leaves the magic numbers out (``None``), the costliest part.
+    ``progress(done, total)`` is called after each participant.
+
+    HiGHS may print a line of its own on standard output while it solves; the command
+    line closes standard output around this call so that its JSON stays clean.
     """
-    with _quiet_solver():
-        return _outlook(t, tiebreaks, rules, zones, draws, witnesses, magic)
-
-
-def _outlook(
-    t: Tournament,
-    tiebreaks: Sequence[str] | str | None,
-    rules: str | None,
-    zones: Sequence[Zone] | str | None,
-    draws: bool,
-    witnesses: Sequence[str],
-    magic: bool,
-) -> OutlookReport:
     t = drawable(t)
     status = t.status
     assert status is not None
@@ -585,7 +569,14 @@ def _outlook(
     now = rank(t, labels)
     if now.primary != "points":
         raise CrosstableError("the outlook ranks on points (match points); a list that starts with game points is not")
+    specs = now.criteria  # the list after its primary score (a leading PTS or MPTS)
     warnings = list(dict.fromkeys(now.warnings))
+    last_round = int(t.rounds.max()) if t.rounds is not None and len(t.rounds) else 0
+    if t.rounds_total and t.rounds_total > last_round > 0:
+        warnings.append(
+            f"the event has {t.rounds_total} rounds and the file's games reach round {last_round}: the outlook "
+            f"counts only the games in the file (rounds {last_round + 1}-{t.rounds_total} are not paired yet)"
+        )
     outcomes = [WIN, DRAW, LOSS] if draws else [WIN, LOSS]
     solver = _Solver(t, games, outcomes)
 
@@ -619,21 +610,31 @@ def _outlook(
     refined = len(prefix) > sum(1 for s in prefix if s.code in ("PTS", "MP"))
     rest = specs[len(prefix) :]
     searchable = all(s.code in LOCAL and not s.modifiers and s.basis is None for s in rest)
-    score_lines = any(s.code in SCORES or s.basis == "GP" for s in rest)
+    needs_scores = [s.label for s in rest if s.code in SCORES or s.basis == "GP"]
+    if open_ is not None and needs_scores and needs_scores[0] != open_:
+        open_ = f"{open_} then {needs_scores[0]}"  # the first criterion leaves level ones to the score lines
+    reason = "score lines" if needs_scores else "search limit" if searchable else "other games"
+    among_only = all(s.code == "DE" for s in rest)
 
-    options, option_warnings = scenario_options(t)
+    options, option_warnings = scenario_options(t)  # the narrowest score lines, for ranking completions
     by_outcome = {((o.white > o.black) * 2 + (o.white == o.black)): o for o in options}
     keep = set(t.names) if "*" in witnesses else set(witnesses)
 
     rounds = t.rounds
     assert rounds is not None
 
-    def witness(choice: list[int]) -> Witness:
+    def witness(choice: list[int], place: int) -> Witness:
         return Witness(
             [
-                (int(rounds[games[g]]), t.names[int(solver.gw[g])], t.names[int(solver.gb[g])], _label(t, outcomes[o]))
+                (
+                    int(rounds[games[g]]),
+                    t.names[int(solver.gw[g])],
+                    t.names[int(solver.gb[g])],
+                    _label(t, outcomes[o], options),
+                )
                 for g, o in enumerate(choice)
-            ]
+            ],
+            place,
         )
 
     def ranked(choice: list[int], i: int) -> tuple[int, int]:
@@ -665,55 +666,61 @@ def _outlook(
             wx, wchoice = solver.place(i, key_base, key_gain, best=False)
         else:
             bx, bchoice, wx, wchoice = best, best_choice, worst, worst_choice
-        best_exact: int | None = bx
-        worst_exact: int | None = wx
         unsettled: Unsettled | None = None
+        reached_best = ranked(bchoice, i)[0]  # every claim checked on its completion, under the whole list
+        reached_worst = ranked(wchoice, i)[1]
         if open_ is not None:
-            reached_best = ranked(bchoice, i)[0]
             if reached_best != bx:  # another completion with the same bound, fewer ties
                 bx, bchoice = solver.place(i, key_base, key_gain, best=True, strict=True)
                 reached_best = ranked(bchoice, i)[0]
-            reached_worst = ranked(wchoice, i)[1]
             if reached_worst != wx:
                 wx, wchoice = solver.place(i, key_base, key_gain, best=False, strict=True)
                 reached_worst = ranked(wchoice, i)[1]
             if searchable and reached_best != bx:
                 bx, reached_best, bchoice = _settle(
-                    solver, i, key_base, key_gain, True, bx, reached_best, bchoice, ranked
+                    solver, i, key_base, key_gain, True, bx, reached_best, bchoice, ranked, among_only
                 )
             if searchable and reached_worst != wx:
                 wx, reached_worst, wchoice = _settle(
-                    solver, i, key_base, key_gain, False, wx, reached_worst, wchoice, ranked
+                    solver, i, key_base, key_gain, False, wx, reached_worst, wchoice, ranked, among_only
                 )
-            if reached_best != bx or reached_worst != wx:
-                unsettled = Unsettled(open_, score_lines=score_lines)
-            if reached_best != bx:
-                assert unsettled is not None
-                unsettled.best = (bx, reached_best)
-            if reached_worst != wx:
-                assert unsettled is not None
-                unsettled.worst = (reached_worst, wx)
-            best_exact = bx if reached_best == bx else None
-            worst_exact = wx if reached_worst == wx else None
+        if reached_best != bx or reached_worst != wx:
+            unsettled = Unsettled(open_ or "the program's check", reason if open_ is not None else "check")
+            unsettled.best = (bx, reached_best) if reached_best != bx else None
+            unsettled.worst = (reached_worst, wx) if reached_worst != wx else None
+            if open_ is None:
+                warnings.append(f"{t.names[i]}: a completion did not give the place the program proved; left open")
+        best_exact = bx if reached_best == bx else None
+        worst_exact = wx if reached_worst == wx else None
         statuses: dict[str, str] = {}
         magics: dict[str, Fraction | None] = {}
         need: dict[str, Fraction | None] = {}
         for z in zone_list:
-            if z.first <= best and worst <= z.last:
+            # on the tightest places proved: the tie-breaks where the outlook settles them, else points
+            if z.first <= bx and wx <= z.last:
                 statuses[z.name] = "clinched"
-            elif worst < z.first or best > z.last:
+            elif wx < z.first or bx > z.last:
                 statuses[z.name] = "eliminated"
             else:
                 statuses[z.name] = "possible"
-            b = z.first - 1 if z.last == n and z.first > 1 else z.last
-            if not magic:
-                magics[z.name] = need[z.name] = None
+            magics[z.name] = need[z.name] = None
+            top, bottom = z.first == 1, z.last == n and z.first > 1
+            if not magic or not (top or bottom):
+                continue  # a zone in the middle: no magic number (see the module docstring)
+            least = Fraction(achievable[i][0], den)  # what the participant takes whatever happens
+            inside = statuses[z.name] == "clinched"
+            if statuses[z.name] != "possible":
+                if inside == top:  # certain to be in a zone at the top, or out of one at the bottom
+                    magics[z.name] = need[z.name] = least
                 continue
+            b = z.first - 1 if bottom else z.last
             if (i, b) not in numbers:
                 numbers[(i, b)] = _magic(solver, i, b, best, worst, base, points_gain, achievable[i])
             got = numbers[(i, b)]
             magics[z.name] = None if got[0] is None else Fraction(got[0], den)
             need[z.name] = None if got[1] is None else Fraction(got[1], den)
+        if progress is not None:
+            progress(len(prospects) + 1, n)
         name = t.names[i]
         prospects.append(
             Prospect(
@@ -729,12 +736,16 @@ def _outlook(
                 magics,
                 need,
                 unsettled,
-                witness(bchoice) if name in keep else None,
-                witness(wchoice) if name in keep else None,
+                witness(bchoice, reached_best) if name in keep else None,
+                witness(wchoice, reached_worst) if name in keep else None,
             )
         )
-    if open_ is not None and t.kind == "goals":
-        warnings.extend(option_warnings)
+    if needs_scores and option_warnings:
+        shown = ", ".join(o.label for o in options)
+        warnings.append(
+            f"places that {', '.join(needs_scores)} decide are stated as open; the completions shown are ranked "
+            f"with the narrowest results ({shown})"
+        )
     decided = [s.label for s in prefix if s.code not in ("PTS", "MP")]
     method = (
         f"exact: integer programming (HiGHS) over {counted(len(games), 'game')} left"
@@ -754,6 +765,7 @@ def _settle(
     reached: int,
     choice: list[int],
     ranked: Callable[[list[int], int], tuple[int, int]],
+    among_only: bool,
 ) -> tuple[int, int, list[int]]:
     """Close the gap between the bound on the key (ties in i's favour for the best,
     against it for the worst) and the place a completion reaches under the whole list,
@@ -774,7 +786,10 @@ def _settle(
         first, last = ranked(completion, i)
         if (first < reached) if best else (last > reached):
             reached, choice = (first if best else last), completion
+        members = {i, *level}
         games = {g for j in level for g in solver.own[j]}
+        if among_only:  # direct encounter alone reads only the games among the level participants
+            games = {g for g in games if int(solver.gw[g]) in members and int(solver.gb[g]) in members}
         cuts.append((level, {g: completion[g] for g in sorted(games)}))
     return bound, reached, choice
 
@@ -796,7 +811,7 @@ def _magic(
     one tight program per total (i's points fixed), the totals that simple bounds rule
     out skipped."""
     if b >= solver.n or worst <= b:
-        return 0, 0
+        return achievable[0], achievable[0]
     if b == 0 or best > b:
         return None, None
     lo, hi = solver.extremes(gain, {})

@@ -332,10 +332,11 @@ def render_scenarios(r: ScenarioReport, output: str) -> str:
 def outlook_dict(r: OutlookReport) -> dict[str, Any]:
     """The outlook as JSON: places, zones, magic numbers, what stays open, witnesses."""
 
-    def witness(w: Witness | None) -> list[dict[str, Any]] | None:
+    def witness(w: Witness | None) -> dict[str, Any] | None:
         if w is None:
             return None
-        return [{"round": rnd, "white": a, "black": b, "result": res} for rnd, a, b, res in w.games]
+        games = [{"round": rnd, "white": a, "black": b, "result": res} for rnd, a, b, res in w.games]
+        return {"place": w.place, "games": games}
 
     def one(p: Prospect) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -354,7 +355,7 @@ def outlook_dict(r: OutlookReport) -> dict[str, Any]:
             if p.unsettled is None
             else {
                 "criterion": p.unsettled.criterion,
-                "score_lines": p.unsettled.score_lines,
+                "reason": p.unsettled.reason,
                 "best": p.unsettled.best,
                 "worst": p.unsettled.worst,
             },
@@ -419,19 +420,24 @@ def render_outlook(r: OutlookReport, output: str) -> str:
             notes.append(f"worst {_ordinal(p.worst_exact)} once the tie-breaks are counted")
         u = p.unsettled
         if u is not None:
-            why = f"on the score lines ({u.criterion})" if u.score_lines else f"on {u.criterion}, not settled"
+            why = {
+                "score lines": f"depends on the score lines ({u.criterion})",
+                "other games": f"depends on {u.criterion}",
+                "search limit": f"depends on {u.criterion} (the search stopped)",
+                "check": "left open (a completion did not confirm the program)",
+            }[u.reason]
             if u.best is not None:
-                notes.append(f"{_ordinal(u.best[1])} reachable, {_ordinal(u.best[0])} depends {why}")
+                notes.append(f"{_ordinal(u.best[1])} reachable, {_ordinal(u.best[0])} {why}")
             if u.worst is not None:
-                notes.append(f"{_ordinal(u.worst[0])} possible, {_ordinal(u.worst[1])} depends {why}")
+                notes.append(f"{_ordinal(u.worst[0])} possible, {_ordinal(u.worst[1])} {why}")
         if notes:
             console.print(f"{p.name}: " + "; ".join(notes), markup=False, highlight=False)
     for p in r.participants:
-        for label, w, place in (("best", p.witness_best, p.best_exact), ("worst", p.witness_worst, p.worst_exact)):
+        for label, w, exact in (("best", p.witness_best, p.best_exact), ("worst", p.witness_worst, p.worst_exact)):
             if w is None:
                 continue
-            shown = f" ({_ordinal(place)})" if place is not None else ""
-            console.print(f"{p.name}, {label} place{shown}, when:", markup=False, highlight=False)
+            proved = f"the {label} place" if exact == w.place else f"the {label} place proved so far"
+            console.print(f"{p.name} {_ordinal(w.place)} ({proved}) when:", markup=False, highlight=False)
             for rnd, a, b, res in w.games:
                 console.print(f"  round {rnd}: {a} - {b} {res}", markup=False, highlight=False)
     out = console.file  # the warnings go to standard error (the command line), as for the standings

@@ -55,7 +55,7 @@ from crosstable.io import read_text
 from crosstable.io.sidecar import add_discipline
 from crosstable.io.trf import write_trf
 from crosstable.io.writers import outlook_dict, render, scenario_dict
-from crosstable.model import Tournament
+from crosstable.model import PENDING, Tournament
 from crosstable.outlook import outlook as run_outlook
 from crosstable.ranking import Standings, rank
 from crosstable.report import GRID_LIMIT, render_fragments
@@ -212,12 +212,18 @@ def _scenarios(req: Any, limits: Limits) -> Answer:
     return json_answer(scenario_dict(report))
 
 
+WITNESS_ROWS = 200_000
+"""The most witness rows an outlook answer carries (participants × 2 × games left)."""
+
+
 def _outlook(req: Any, limits: Limits) -> Answer:
     """The outlook of the games still to be played, every witness kept (the page shows
-    them on click)."""
+    them on click) up to :data:`WITNESS_ROWS` rows in all."""
     t = tournament_of(req, limits)
+    left = int((t.status == PENDING).sum()) if t.status is not None else 0
+    keep = ["*"] if 2 * len(t.names) * left <= WITNESS_ROWS else []
     report = run_outlook(
-        t, req.tiebreaks, rules=req.rules or None, zones=req.zones, draws=req.draws, witnesses=["*"], magic=req.magic
+        t, req.tiebreaks, rules=req.rules or None, zones=req.zones, draws=req.draws, witnesses=keep, magic=req.magic
     )
     return json_answer(outlook_dict(report))
 

@@ -178,16 +178,31 @@ function cell(row, text, cls) {
 }
 
 function showWitness(p, which) {
-  const place = which === "best" ? p.best_exact ?? p.best : p.worst_exact ?? p.worst;
-  $("witness-title").textContent = `${p.name}: ${which} place ${place} when the games left end so`;
+  const w = p.witness && p.witness[which];
   const list = $("witness-games");
   list.replaceChildren();
-  for (const g of p.witness[which]) {
+  if (!w) {
+    $("witness-title").textContent = `${p.name}: no completion kept (an event this large keeps none)`;
+    $("witness").hidden = false;
+    return;
+  }
+  const exact = which === "best" ? p.best_exact : p.worst_exact;
+  const proved = exact === w.place ? `the ${which} place` : `the ${which} place proved so far`;
+  $("witness-title").textContent = `${p.name}: ${w.place} (${proved}) when the games left end so`;
+  for (const g of w.games) {
     const li = document.createElement("li");
     li.textContent = `round ${g.round}: ${g.white} - ${g.black} ${g.result}`;
     list.appendChild(li);
   }
   $("witness").hidden = false;
+}
+
+function placeText(p, which) {
+  // the place under the whole list when settled, else the range still open
+  const exact = which === "best" ? p.best_exact : p.worst_exact;
+  if (exact !== null) return String(exact);
+  const range = p.unsettled && p.unsettled[which];
+  return range ? `${Math.min(...range)}–${Math.max(...range)}` : String(p[which]);
 }
 
 async function computeOutlook() {
@@ -228,7 +243,7 @@ async function computeOutlook() {
       const b = document.createElement("button");
       b.type = "button";
       b.className = `place ${which}`;
-      b.textContent = String(p[which]);
+      b.textContent = placeText(p, which);
       b.setAttribute("aria-label", `${p.name}: how the ${which} place comes about`);
       b.addEventListener("click", () => showWitness(p, which));
       td.appendChild(b);
@@ -236,7 +251,11 @@ async function computeOutlook() {
     for (const z of data.zones) {
       const status = p.zones[z.name];
       const magic = p.magic[z.name];
-      const text = status === "possible" && magic !== null ? `possible (magic ${magic})` : status;
+      const need = p.need[z.name];
+      let text = status;
+      if (status === "possible" && (magic !== null || need !== null)) {
+        text = `possible (magic ${magic === null ? "–" : magic}, need ${need === null ? "–" : need})`;
+      }
       cell(tr, text, status);
     }
     table.appendChild(tr);
