@@ -484,20 +484,20 @@ class Bulk:
         # incidence of the pending games: what each game adds to White's and Black's totals is a
         # product with these (float64 products of small integers are exact, and use BLAS)
         m = len(games)
+        sides = np.concatenate([self.gw, self.gb])
         self.to_white = np.zeros((m, n))
         self.to_white[np.arange(m), self.gw] = 1
         self.to_black = np.zeros((m, n))
         self.to_black[np.arange(m), self.gb] = 1
-        self.to_pair = np.zeros((m, n * n))  # game g adds White's points to (w, b), Black's to (b, w)
-        self.to_pair[np.arange(m), self.gw * n + self.gb] = 1
-        self.to_pair_back = np.zeros((m, n * n))
-        self.to_pair_back[np.arange(m), self.gb * n + self.gw] = 1
+        # (w, b) cells of "points i took from j": assigned directly when no two sides share a cell
+        self._cells = np.concatenate([self.gw * n + self.gb, self.gb * n + self.gw])
+        self._cells_unique = len(np.unique(self._cells)) == 2 * m
         self._sums_of: tuple[NDArray[Any], NDArray[Any]] | None = None
         self._taken_of: tuple[NDArray[Any]] | None = None
         self._taken: NDArray[np.int64] = np.zeros((0, n, n), dtype=np.int64)
         self.outcomes: tuple[IntArray, IntArray] | None = None
         """White's and Black's outcomes of the last block :meth:`alone` evaluated."""
-        self.games_left = (self.to_white.sum(axis=0) + self.to_black.sum(axis=0)).astype(np.int64)
+        self.games_left = np.bincount(sides, minlength=n).astype(np.int64)
         # game points and goals: only when the scores are more than the result, or a criterion reads them
         self.goals = t.kind != "result" or any(
             s.code in ("GP", "GF", "GA", "GD") or s.basis == "GP" for s in self.specs
@@ -567,9 +567,14 @@ class Bulk:
         and the pending ones), computed once per block."""
         if self._taken_of is None or self._taken_of[0] is not ow:
             s, n = len(ow), self.n
-            pending = self.units[ow].astype(np.float64) @ self.to_pair
-            pending += self.units[ob].astype(np.float64) @ self.to_pair_back
-            self._taken = np.rint(pending).astype(np.int64).reshape(s, n, n) + self.pts_matrix[None]
+            values = np.concatenate([self.units[ow], self.units[ob]], axis=1)
+            pending = np.zeros((s, n * n), dtype=np.int64)
+            if self._cells_unique:
+                pending[:, self._cells] = values
+            else:  # a pair meets again with the same colours: add game by game
+                for k, cell in enumerate(self._cells.tolist()):
+                    pending[:, cell] += values[:, k]
+            self._taken = pending.reshape(s, n, n) + self.pts_matrix[None]
             self._taken_of = (ow,)  # held, so that the identity test cannot match a new array
         return self._taken
 

@@ -179,7 +179,7 @@ def _probabilities(
     a, b = strength[:, gw], strength[:, gb]
     d = design.draw_rate
     if design.model == "elo":
-        e = 1.0 / (1.0 + 10 ** ((b - a) / 400.0))
+        e = 1.0 / (1.0 + np.exp((b - a) * (math.log(10) / 400.0)))
         win = np.clip(e - d / 2, 0.0, 1.0)
         draw = 1.0 - win - np.clip(1 - e - d / 2, 0.0, 1.0)
     else:  # Davidson: strengths exp(rating · ln10/400), a draw weighs ν·√(s_a s_b); ν gives d between equals
