@@ -654,9 +654,10 @@ class Bulk:
             tied &= key[:, :, None] == key[:, None, :]
         among = self.taken(ow, ob)
         value: NDArray[Any] = (among * tied).sum(axis=2)
-        unmet = (tied & ~self.met[None] & ~np.eye(n, dtype=bool)[None]).any(axis=(1, 2))
         if self.t.system != "swiss":  # a round robin: the tied are taken to have all met (order_blocks)
-            unmet[:] = False
+            unmet = np.zeros(s, dtype=bool)
+        else:
+            unmet = (tied & ~self.met[None] & ~np.eye(n, dtype=bool)[None]).any(axis=(1, 2))
         big = (tied.sum(axis=2) >= 3).any(axis=1) & ~unmet  # a tie of three or more: sub-groups looked at again
         if big.any():
             value[big] = _direct_levels(tied[big], among[big], value[big])

@@ -231,6 +231,10 @@ def _potential_batch(taken: NDArray[np.float64]) -> NDArray[np.float64]:
     out = np.empty(taken.shape[:2])
     sign, logdet = np.linalg.slogdet(lap[:, 1:, 1:])
     regular = (sign > 0) & (logdet > -20)
+    if regular.all():  # the usual case: no copy of the minors
+        out[:, 0] = 1.0
+        out[:, 1:] = np.linalg.solve(lap[:, 1:, 1:], -lap[:, 1:, :1])[:, :, 0]
+        return out
     if regular.any():
         x = np.linalg.solve(lap[regular][:, 1:, 1:], -lap[regular][:, 1:, :1])[:, :, 0]
         out[regular, 0] = 1.0
