@@ -74,9 +74,33 @@ def test_counting_the_pairs() -> None:
     strength = np.array([[10.0, 20.0, 5.0, 1.0]])
     pairs = _Pairs(points, strength)
     assert pairs.count == 2  # (0, 1) and (2, 3)
-    assert pairs.tally(np.array([[1, 2, 7, 7]])) == Tally(agree=1, disagree=0, level=1)
-    assert pairs.tally(np.array([[2, 1, 8, 7]])) == Tally(agree=1, disagree=1, level=0)
-    assert pairs.tally(np.array([[np.nan, 1, 8, 7]]), tol=1e-9) == Tally(agree=1, disagree=0, level=1)
+
+    def counts(t: Tally) -> tuple[int, int, int]:
+        return t.agree, t.disagree, t.level
+
+    assert counts(pairs.tally(np.array([[1, 2, 7, 7]]))) == (1, 0, 1)
+    assert counts(pairs.tally(np.array([[2, 1, 8, 7]]))) == (1, 1, 0)
+    assert counts(pairs.tally(np.array([[np.nan, 1, 8, 7]]), tol=1e-9)) == (1, 0, 1)
+
+
+def test_the_interval_takes_the_events_as_clusters() -> None:
+    # per-event agreements and decided pairs; the interval is the ratio estimator's, computed here directly
+    rng = np.random.default_rng(5)
+    points = rng.integers(0, 4, size=(500, 6))
+    strength = rng.normal(0, 1, size=(500, 6))
+    key = strength + rng.normal(0, 2, size=(500, 6))
+    pairs = _Pairs(points, strength)
+    tally = pairs.tally(key)
+    a = np.zeros(500)
+    d = np.zeros(500)
+    for e, x, y in zip(pairs.event, pairs.a, pairs.b, strict=True):
+        if key[e, x] != key[e, y]:
+            d[e] += 1
+            a[e] += np.sign(key[e, x] - key[e, y]) == np.sign(strength[e, x] - strength[e, y])
+    p = a.sum() / d.sum()
+    half = 1.959964 * np.sqrt(((a - p * d) ** 2).sum()) / d.sum()
+    low, high = tally.interval() or (0.0, 0.0)
+    assert abs(low - (p - half)) < 1e-12 and abs(high - (p + half)) < 1e-12
 
 
 @pytest.mark.parametrize(("agree", "disagree"), [(81, 182), (50, 50), (1, 99), (995, 5)])

@@ -30,8 +30,8 @@ Decisions:
   a time, slower).
 - **What is counted.** For every pair level on points in every event: the
   coefficient *agrees* (places the stronger first), *disagrees*, or *leaves them
-  level*. The share reported is agreements over decided pairs, with a 95 % Wilson
-  interval; the share left level beside it. Direct encounter is taken among all those
+  level*. The share reported is agreements over decided pairs, with a 95 % interval;
+  the share left level beside it. Direct encounter is taken among all those
   level on points (its mini-league), every other coefficient on its own.
 - **Distribution.** Work is cut into chunks of events, each with its own seed (the
   run's seed and the chunk number: the results do not depend on how many workers run
@@ -71,16 +71,26 @@ MAX_PLAYERS = 64
 @dataclass
 class Tally:
     """Counts for one coefficient: pairs level on points it ordered as their strengths,
-    against them, or left level."""
+    against them, or left level; and, over the events, the sums of squares that give an
+    interval which respects that pairs of one event are not independent."""
 
     agree: int = 0
     disagree: int = 0
     level: int = 0
+    agree_sq: int = 0
+    """Σ over events of (agreements in the event)²."""
+    decided_sq: int = 0
+    """Σ over events of (decided pairs in the event)²."""
+    cross: int = 0
+    """Σ over events of agreements × decided pairs."""
 
     def add(self, other: Tally) -> None:
         self.agree += other.agree
         self.disagree += other.disagree
         self.level += other.level
+        self.agree_sq += other.agree_sq
+        self.decided_sq += other.decided_sq
+        self.cross += other.cross
 
     @property
     def decided(self) -> int:
@@ -91,11 +101,18 @@ class Tally:
         return self.agree / self.decided if self.decided else None
 
     def interval(self, z: float = 1.959964) -> tuple[float, float] | None:
-        """The 95 % Wilson score interval of :meth:`share`."""
+        """A 95 % interval of :meth:`share`. With the per-event sums: the events as
+        clusters (the ratio estimator's variance, ``Σ (a_e − p·d_e)² / (Σ d_e)²``), since
+        the pairs of one event share its games; without them, the Wilson score interval
+        of independent pairs."""
         n = self.decided
         if not n:
             return None
         p = self.agree / n
+        if self.decided_sq:
+            spread = max(0.0, self.agree_sq - 2 * p * self.cross + p * p * self.decided_sq)
+            half = z * math.sqrt(spread) / n
+            return max(0.0, p - half), min(1.0, p + half)
         centre = (p + z * z / (2 * n)) / (1 + z * z / n)
         half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
         return max(0.0, centre - half), min(1.0, centre + half)
@@ -202,6 +219,7 @@ class _Pairs:
         self.event, self.a, self.b = event, iu[pair], ju[pair]
         self.stronger = np.sign(strength[event, self.a] - strength[event, self.b])
         self.count = len(event)
+        self.events = points.shape[0]
 
     def tally(self, key: NDArray[Any], tol: float = 0.0) -> Tally:
         """Pairs ordered by ``key`` as by strength, against, or level (within ``tol``;
@@ -212,7 +230,16 @@ class _Pairs:
         sign = np.sign(dk)
         agree = ~same & (sign == self.stronger)
         disagree = ~same & (sign == -self.stronger)
-        return Tally(int(agree.sum()), int(disagree.sum()), int(same.sum()))
+        per_agree = np.bincount(self.event, weights=agree, minlength=self.events).astype(np.int64)
+        per_decided = np.bincount(self.event, weights=~same, minlength=self.events).astype(np.int64)
+        return Tally(
+            int(agree.sum()),
+            int(disagree.sum()),
+            int(same.sum()),
+            int(per_agree @ per_agree),
+            int(per_decided @ per_decided),
+            int(per_agree @ per_decided),
+        )
 
 
 def _potential_batch(taken: NDArray[np.float64]) -> NDArray[np.float64]:
