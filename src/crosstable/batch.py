@@ -113,49 +113,34 @@ def rank_file(path: str, tiebreaks: str | None, rules: str | None, check: bool) 
     return {"file": path, **s.to_dict()}
 
 
-def rank_files(paths: Sequence[str], tiebreaks: str | None, rules: str | None, check: bool) -> list[dict[str, Any]]:
-    """A task: several files, one record each."""
-    return [rank_file(p, tiebreaks, rules, check) for p in paths]
+@dataclass(frozen=True)
+class Layout:
+    """How records become the output's text: the workers lay their files out, so that
+    the process that writes only appends."""
 
-
-class _Writer:
-    """Appends records to the output as they come."""
-
-    def __init__(self, path: str, columns: list[str] | None, check: bool, resume: bool) -> None:
-        self.path, self.check = path, check
-        self.suffix = Path(path).suffix.lower()
-        self.columns = columns  # the criteria labels given, for one column each in CSV/Parquet
-        self.side = path + ".parts.jsonl" if self.suffix == ".parquet" else None
-        target = self.side or path
-        self.done = _done_files(target, self.suffix if self.side is None else ".jsonl", check) if resume else set()
-        if resume and os.path.exists(target):
-            _drop_cut_line(target)
-        mode = "a" if resume and os.path.exists(target) else "w"
-        self.stream: IO[str] = open(target, mode, encoding="utf-8", newline="")  # noqa: SIM115 - closed by close()
-        self.csv: Any = None
-        if self.suffix == ".csv":
-            self.csv = csv.writer(self.stream)
-            if mode == "w":
-                self.csv.writerow(self.header())
+    suffix: str
+    columns: tuple[str, ...] | None
+    """The criteria labels given, for one column each in CSV and Parquet."""
+    check: bool
 
     def header(self) -> list[str]:
         if self.check:
             return ["file", "event", "participant", "what", "printed", "computed", "line", "column", "error"]
-        return [*BASE_COLUMNS, *(self.columns or []), "criteria", "tiebreaks", "error"]
+        return [*BASE_COLUMNS, *(self.columns or ()), "criteria", "tiebreaks", "error"]
 
-    def lines(self, record: dict[str, Any]) -> list[list[Any]]:
-        """The CSV/Parquet rows of a record."""
+    def rows(self, record: dict[str, Any]) -> list[list[Any]]:
+        """The CSV and Parquet rows of a record."""
         file, event = record["file"], record.get("event")
         if "error" in record:
             return [[file, event, *[None] * (len(self.header()) - 3), record["error"]]]
         if self.check:
             return [
                 [file, event, d["participant"], d["what"], d["printed"], d["computed"], d["line"], d["column"], None]
-                for d in record["disagreements"]
+                for d in record.get("disagreements", [])
             ]
         out = []
         for r in record["standings"]:
-            values = [r["tiebreaks"].get(c) for c in self.columns or []]
+            values = [r["tiebreaks"].get(c) for c in self.columns or ()]
             out.append(
                 [
                     file,
@@ -172,14 +157,56 @@ class _Writer:
             )
         return out
 
-    def write(self, record: dict[str, Any]) -> None:
+    def text(self, record: dict[str, Any]) -> str:
+        """What the record appends to the output: CSV rows, or one JSON line (also the
+        side file of a Parquet output); a checked file without disagreements leaves its
+        name, so that ``--resume`` knows it is done."""
         if self.suffix == ".csv":
-            self.csv.writerows(["" if v is None else v for v in row] for row in self.lines(record))
-        else:
-            if self.check and "error" not in record and not record["disagreements"]:
-                self.stream.write(json.dumps({"file": record["file"], "event": record["event"]}) + "\n")
-            else:
-                self.stream.write(json.dumps(record, ensure_ascii=False) + "\n")
+            buffer = io.StringIO()
+            csv.writer(buffer).writerows(["" if v is None else v for v in row] for row in self.rows(record))
+            return buffer.getvalue()
+        if self.check and "error" not in record and not record["disagreements"]:
+            return json.dumps({"file": record["file"], "event": record["event"]}, ensure_ascii=False) + "\n"
+        return json.dumps(record, ensure_ascii=False) + "\n"
+
+
+@dataclass(frozen=True)
+class Done:
+    """One file's result as a worker sends it back."""
+
+    file: str
+    text: str
+    error: bool
+    disagreements: int
+
+
+def rank_files(paths: Sequence[str], tiebreaks: str | None, rules: str | None, layout: Layout) -> list[Done]:
+    """A task: several files, each ranked and laid out."""
+    out = []
+    for p in paths:
+        record = rank_file(p, tiebreaks, rules, layout.check)
+        out.append(Done(p, layout.text(record), "error" in record, len(record.get("disagreements", []))))
+    return out
+
+
+class _Writer:
+    """Appends the laid-out records to the output as they come."""
+
+    def __init__(self, path: str, layout: Layout, resume: bool) -> None:
+        self.path, self.layout = path, layout
+        self.side = path + ".parts.jsonl" if layout.suffix == ".parquet" else None
+        target = self.side or path
+        kind = layout.suffix if self.side is None else ".jsonl"
+        self.done = _done_files(target, kind) if resume else set()
+        if resume and os.path.exists(target):
+            _drop_cut_line(target)
+        mode = "a" if resume and os.path.exists(target) else "w"
+        self.stream: IO[str] = open(target, mode, encoding="utf-8", newline="")  # noqa: SIM115 - closed by close()
+        if layout.suffix == ".csv" and mode == "w":
+            csv.writer(self.stream).writerow(layout.header())
+
+    def write(self, text: str) -> None:
+        self.stream.write(text)
         self.stream.flush()
 
     def close(self) -> None:
@@ -192,14 +219,18 @@ class _Writer:
         rows: list[list[Any]] = []
         with open(self.side, encoding="utf-8") as f:
             for line in f:
-                record = json.loads(line)
-                if self.check and "disagreements" not in record and "error" not in record:
-                    continue
-                rows.extend(self.lines(record))
-        header = self.header()
-        columns = {h: [_cell(row[k]) for row in rows] for k, h in enumerate(header)}
+                rows.extend(self.layout.rows(json.loads(line)))
+        arrays = {}
+        for k, h in enumerate(self.layout.header()):
+            values = [row[k] for row in rows]
+            try:  # numbers as numbers (int or float), text as text; a column of both as text
+                arrays[h] = pa.array(values)
+            except (pa.ArrowInvalid, pa.ArrowTypeError):
+                arrays[h] = pa.array([_cell(v) for v in values], type=pa.string())
+            if arrays[h].type == pa.null():
+                arrays[h] = arrays[h].cast(pa.string())
         tmp = self.path + ".tmp"
-        pq.write_table(pa.table({h: pa.array(v, type=pa.string()) for h, v in columns.items()}), tmp)
+        pq.write_table(pa.table(arrays), tmp)
         os.replace(tmp, self.path)
         os.remove(self.side)
 
@@ -216,7 +247,7 @@ def _drop_cut_line(path: str) -> None:
             f.truncate(data.rfind(b"\n") + 1)
 
 
-def _done_files(path: str, suffix: str, check: bool) -> set[str]:
+def _done_files(path: str, suffix: str) -> set[str]:
     """The files an earlier run already wrote (their complete lines)."""
     if not os.path.exists(path):
         return set()
@@ -263,25 +294,41 @@ def run_batch(
     files = expand(paths)
     if not files:
         raise CrosstableError("no file to rank")
-    writer = _Writer(out, labels, check, resume)
+    layout = Layout(suffix, tuple(labels) if labels is not None else None, check)
+    writer = _Writer(out, layout, resume)
     todo = [f for f in files if f not in writer.done]
     skipped = len(files) - len(todo)
     start = time.perf_counter()
     errors = found = done = 0
     used = 0
     try:
-        for records, workers_used in _results(todo, tiebreaks, rules, check, workers, scheduler):
+        for results, workers_used in _results(todo, tiebreaks, rules, layout, workers, scheduler):
             used = workers_used
-            for record in records:
-                writer.write(record)
-                errors += "error" in record
-                found += len(record.get("disagreements", []))
-            done += len(records)
+            for result in results:
+                writer.write(result.text)
+                errors += result.error
+                found += result.disagreements
+            done += len(results)
             if progress is not None:
                 progress(done, len(todo))
     finally:
         writer.close()
     return Summary(len(todo), skipped, errors, found, time.perf_counter() - start, used)
+
+
+def local_cluster(workers: int) -> Any:
+    """A ``dask.distributed`` cluster of ``workers`` processes on this machine, one
+    thread each, without its dashboard. Dask's default asks the C allocator to hand
+    memory back to the system above 64 KiB (``MALLOC_TRIM_THRESHOLD_``), which makes
+    array work that allocates large blocks a third slower; its workers here keep the
+    allocator's own threshold."""
+    import dask  # noqa: PLC0415 - optional: dask, only when asked
+    from distributed import LocalCluster  # noqa: PLC0415 - optional, as above
+
+    environ = dict(dask.config.get("distributed.nanny.pre-spawn-environ", {}))
+    environ.pop("MALLOC_TRIM_THRESHOLD_", None)
+    with dask.config.set({"distributed.nanny.pre-spawn-environ": environ}):
+        return LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=":0")
 
 
 def criteria_choice_labels(tiebreaks: str | None, rules: str | None) -> list[Spec]:
@@ -290,26 +337,30 @@ def criteria_choice_labels(tiebreaks: str | None, rules: str | None) -> list[Spe
 
 
 def _results(
-    files: list[str], tiebreaks: str | None, rules: str | None, check: bool, workers: int | None, scheduler: str | None
-) -> Iterator[tuple[list[dict[str, Any]], int]]:
+    files: list[str],
+    tiebreaks: str | None,
+    rules: str | None,
+    layout: Layout,
+    workers: int | None,
+    scheduler: str | None,
+) -> Iterator[tuple[list[Done], int]]:
     """Records in the order they finish, with the number of workers used."""
     chunks = [files[k : k + CHUNK] for k in range(0, len(files), CHUNK)]
     if workers == 0 and scheduler is None:
         for chunk in chunks:
-            yield rank_files(chunk, tiebreaks, rules, check), 0
+            yield rank_files(chunk, tiebreaks, rules, layout), 0
         return
-    from distributed import Client, LocalCluster, as_completed  # noqa: PLC0415 - optional: dask
+    from distributed import Client, as_completed  # noqa: PLC0415 - optional: dask
 
     cluster = None
     if scheduler is None:
-        n = workers or os.cpu_count() or 1
-        cluster = LocalCluster(n_workers=n, threads_per_worker=1, processes=True, dashboard_address=":0")
+        cluster = local_cluster(workers or os.cpu_count() or 1)
         client = Client(cluster)
     else:
         client = Client(scheduler, timeout="10s")
     try:
         used = len(client.scheduler_info().get("workers", {}))
-        futures = [client.submit(rank_files, c, tiebreaks, rules, check, pure=False) for c in chunks]
+        futures = [client.submit(rank_files, c, tiebreaks, rules, layout, pure=False) for c in chunks]
         for future in as_completed(futures):
             yield future.result(), used
             future.release()
@@ -319,4 +370,15 @@ def _results(
             cluster.close()
 
 
-__all__ = ["CHUNK", "OUTPUTS", "Summary", "expand", "rank_file", "rank_files", "run_batch"]
+__all__ = [
+    "CHUNK",
+    "OUTPUTS",
+    "Done",
+    "Layout",
+    "Summary",
+    "expand",
+    "local_cluster",
+    "rank_file",
+    "rank_files",
+    "run_batch",
+]

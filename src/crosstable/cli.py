@@ -20,7 +20,7 @@ from typing import Any, NoReturn
 
 import click
 
-from crosstable.batch import run_batch
+from crosstable.batch import local_cluster, run_batch
 from crosstable.errors import CrosstableError, InputError, Problem, printable
 from crosstable.io import FORMATS, decode, read, read_text
 from crosstable.io.jsonfmt import write_json
@@ -553,16 +553,13 @@ def _dask(workers: int, scheduler: str | None) -> Iterator[Any]:
     if scheduler is None and workers == 0:
         yield None
         return
-    from distributed import Client, LocalCluster  # noqa: PLC0415 - optional: dask, only when asked
+    from distributed import Client  # noqa: PLC0415 - optional: dask, only when asked
 
     if scheduler is not None:
         with Client(scheduler, timeout="10s") as client:
             yield client
         return
-    with (
-        LocalCluster(n_workers=workers, threads_per_worker=1, dashboard_address=":0") as cluster,
-        Client(cluster) as client,
-    ):
+    with local_cluster(workers) as cluster, Client(cluster) as client:
         yield client
 
 
