@@ -14,6 +14,7 @@ import csv
 import json
 import os
 import shutil
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -171,3 +172,9 @@ def test_on_the_cluster_ci_starts(folder: Path, tmp_path: Path) -> None:
     result = CliRunner().invoke(main, ["batch", str(folder), "-o", str(out), "--scheduler", address])
     assert result.exit_code == 1 and "Dask workers" in result.stderr
     _same_as_alone(_records(out))
+
+
+def test_without_the_batch_extra_a_clear_message(folder: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "distributed", None)  # as if dask were not installed
+    result = CliRunner().invoke(main, ["batch", str(folder), "-o", str(tmp_path / "x.jsonl"), "--workers", "2"])
+    assert result.exit_code == 2 and "pip install 'crosstable[batch]'" in result.stderr

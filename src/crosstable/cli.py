@@ -61,6 +61,8 @@ def _errors(file: str | None = None) -> Iterator[None]:
         _fail(str(e))
     except CrosstableError as e:
         _fail(f"{file}: {e}" if file else str(e))
+    except ModuleNotFoundError as e:  # an optional dependency (dask, pyarrow, matplotlib)
+        _fail(f"{e.name} is not installed: pip install 'crosstable[batch]'")
 
 
 def _read(file: str, fmt: str = "auto", scoring: str | None = None) -> Tournament:
