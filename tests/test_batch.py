@@ -178,3 +178,15 @@ def test_without_the_batch_extra_a_clear_message(folder: Path, tmp_path: Path, m
     monkeypatch.setitem(sys.modules, "distributed", None)  # as if dask were not installed
     result = CliRunner().invoke(main, ["batch", str(folder), "-o", str(tmp_path / "x.jsonl"), "--workers", "2"])
     assert result.exit_code == 2 and "pip install 'crosstable[batch]'" in result.stderr
+
+
+def test_its_own_output_is_never_an_input_and_an_unwritable_one_is_refused(folder: Path, tmp_path: Path) -> None:
+    inside = folder / "season-out.jsonl"
+    try:
+        first = run_batch([str(folder)], str(inside), workers=0)
+        again = run_batch([str(folder)], str(inside), workers=0)  # the output now lies in the folder
+        assert first.files == again.files == 10
+    finally:
+        inside.unlink(missing_ok=True)
+    result = CliRunner().invoke(main, ["batch", str(folder), "-o", str(tmp_path / "no" / "such" / "dir.csv")])
+    assert result.exit_code == 2 and "cannot write" in result.stderr

@@ -201,7 +201,10 @@ class _Writer:
         if resume and os.path.exists(target):
             _drop_cut_line(target)
         mode = "a" if resume and os.path.exists(target) else "w"
-        self.stream: IO[str] = open(target, mode, encoding="utf-8", newline="")  # noqa: SIM115 - closed by close()
+        try:
+            self.stream: IO[str] = open(target, mode, encoding="utf-8", newline="")  # noqa: SIM115 - closed by close()
+        except OSError as e:
+            raise CrosstableError(f"{target}: cannot write: {e.strerror or e}") from e
         if layout.suffix == ".csv" and mode == "w":
             csv.writer(self.stream).writerow(layout.header())
 
@@ -291,7 +294,8 @@ def run_batch(
         labels: list[str] | None = [s.label for s in criteria_choice_labels(tiebreaks, rules)]
     else:
         labels = None
-    files = expand(paths)
+    mine = {os.path.realpath(p) for p in (out, out + ".parts.jsonl", out + ".tmp")}
+    files = [f for f in expand(paths) if os.path.realpath(f) not in mine]  # never its own output
     if not files:
         raise CrosstableError("no file to rank")
     layout = Layout(suffix, tuple(labels) if labels is not None else None, check)

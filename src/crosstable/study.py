@@ -334,21 +334,14 @@ def swiss_event(design: Design, rng: np.random.Generator, strength: NDArray[np.f
                 bottom.remove(choice)
                 pairs.append((a, choice))
             pool = [p for p in pool if p not in group]
-        for k, (a, b) in enumerate(pairs):
-            white, black = (a, b) if (rnd + k) % 2 else (b, a)
-            met.add((min(a, b), max(a, b)))
-            d = strength[white] - strength[black]
-            e = 1.0 / (1.0 + 10 ** (-d / 400.0))
-            if design.model == "bt":
-                nu = 2 * design.draw_rate / (1 - design.draw_rate)
-                sa, sb = math.exp(strength[white] * math.log(10) / 400), math.exp(strength[black] * math.log(10) / 400)
-                tie = nu * math.sqrt(sa * sb)
-                pw, pd = sa / (sa + sb + tie), tie / (sa + sb + tie)
-            else:
-                pw = max(e - design.draw_rate / 2, 0.0)
-                pd = min(design.draw_rate, 1.0 - pw)
+        sides = [(a, b) if (rnd + k) % 2 else (b, a) for k, (a, b) in enumerate(pairs)]
+        whites = np.array([w for w, _ in sides], dtype=np.int64)
+        blacks = np.array([b for _, b in sides], dtype=np.int64)
+        win, draw = _probabilities(design, strength[None, :], whites, blacks)  # as in the round robins
+        for k, (white, black) in enumerate(sides):
+            met.add((min(white, black), max(white, black)))
             x = rng.random()
-            result = "1-0" if x < pw else "½-½" if x < pw + pd else "0-1"
+            result = "1-0" if x < win[0, k] else "½-½" if x < win[0, k] + draw[0, k] else "0-1"
             games.append((names[white], names[black], result, rnd))
             points[white] += 1.0 if result == "1-0" else 0.5 if result == "½-½" else 0.0
             points[black] += 1.0 if result == "0-1" else 0.5 if result == "½-½" else 0.0
