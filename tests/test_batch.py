@@ -78,7 +78,7 @@ def test_every_file_as_alone_and_the_broken_one_reported(folder: Path, tmp_path:
     out = tmp_path / "season.jsonl"
     result = CliRunner().invoke(main, ["batch", str(folder), "-o", str(out), "--workers", "0"])
     assert result.exit_code == 1, result.stderr  # one file could not be read
-    assert "10 files ranked" in result.stderr and "1 could not be read" in result.stderr
+    assert "10 files in" in result.stderr and "9 ranked, 1 could not be read" in result.stderr
     records = _records(out)
     assert len(records) == 10 and not any(".hidden" in f for f in records)
     broken = records[str(folder / "typed-by-hand.tsv")]
@@ -170,7 +170,7 @@ def test_on_the_cluster_ci_starts(folder: Path, tmp_path: Path) -> None:
         pytest.fail("no Dask scheduler: .ci/run starts one and sets CROSSTABLE_DASK_SCHEDULER")
     out = tmp_path / "ci.jsonl"
     result = CliRunner().invoke(main, ["batch", str(folder), "-o", str(out), "--scheduler", address])
-    assert result.exit_code == 1 and "Dask workers" in result.stderr
+    assert result.exit_code == 1 and "Dask worker" in result.stderr
     _same_as_alone(_records(out))
 
 
@@ -190,3 +190,46 @@ def test_its_own_output_is_never_an_input_and_an_unwritable_one_is_refused(folde
         inside.unlink(missing_ok=True)
     result = CliRunner().invoke(main, ["batch", str(folder), "-o", str(tmp_path / "no" / "such" / "dir.csv")])
     assert result.exit_code == 2 and "cannot write" in result.stderr
+
+
+def test_what_cannot_run_is_one_line_and_exit_2(folder: Path, tmp_path: Path) -> None:
+    (tmp_path / "d.parquet").mkdir()
+    cases = [
+        ["batch", str(folder), "-o", str(tmp_path / "d.parquet"), "--workers", "0"],  # the output is a folder
+        ["batch", str(folder), "-o", "/dev/full", "--workers", "0"],  # the disk is full
+        ["batch", str(folder), "-o", str(tmp_path / "x.jsonl"), "--scheduler", "tcp://127.0.0.1:1"],  # no one there
+        ["batch", str(folder), "-o", str(tmp_path / "x.jsonl"), "--scheduler", "nonsense"],
+        ["batch", str(folder), "-o", str(tmp_path / "x.jsonl"), "-t", "SB,SB"],
+        ["study", "--events", "10", "--scheduler", "tcp://127.0.0.1:1"],
+    ]
+    for args in cases:
+        result = CliRunner().invoke(main, args)
+        assert result.exit_code == 2 and result.stderr.count("\n") == 1, (args, result.stderr)
+
+
+def test_a_fifo_is_skipped_and_a_relative_path_reaches_the_workers(
+    folder: Path, tmp_path: Path, cluster: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    odd = tmp_path / "odd"
+    odd.mkdir()
+    shutil.copy(EXAMPLES / "seed-7-players.tsv", odd / "seed.tsv")
+    os.mkfifo(odd / "pipe.trf")  # reading it would wait forever
+    monkeypatch.chdir(tmp_path)
+    out = tmp_path / "odd.jsonl"
+    summary = run_batch(["./odd"], str(out), scheduler=cluster.scheduler_address)  # the workers' directory differs
+    assert (summary.files, summary.errors) == (1, 0)
+    assert list(_records(out)) == ["odd/seed.tsv"]
+
+
+def test_resume_redoes_a_cut_csv_record_and_refuses_other_columns(folder: Path, tmp_path: Path) -> None:
+    out = tmp_path / "cut.csv"
+    files = [str(folder / "seed-7-players.tsv"), str(folder / "trf" / "ejs_javafo_sample2.trf")]
+    run_batch(files, str(out), tiebreaks="SB", workers=0)
+    whole = out.read_text(encoding="utf-8")
+    lines = whole.splitlines(keepends=True)
+    out.write_text("".join(lines[:20]) + lines[20][:10], encoding="utf-8")  # cut in the second file's rows
+    summary = run_batch(files, str(out), tiebreaks="SB", resume=True, workers=0)
+    assert (summary.skipped, summary.files) == (1, 1)
+    assert sorted(out.read_text(encoding="utf-8").splitlines()) == sorted(whole.splitlines())
+    other = CliRunner().invoke(main, ["batch", *files, "-o", str(out), "--resume", "-t", "BH,WIN", "--workers", "0"])
+    assert other.exit_code == 2 and "other columns" in other.stderr

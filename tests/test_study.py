@@ -1,7 +1,8 @@
 """``crosstable study``: the simulated events are ranked as the library ranks them, the
-counting is right, the intervals are Wilson's (scipy's implementation as the
-reference), and the answer does not depend on where the chunks run (a real
-``LocalCluster`` with two workers)."""
+counting is right, the intervals are the events-as-clusters ones (computed directly
+here) or, for few events, Wilson's (scipy's implementation as the reference), and the
+answer does not depend on where the chunks run (a real ``LocalCluster`` with two
+workers)."""
 
 from __future__ import annotations
 
@@ -98,7 +99,8 @@ def test_the_interval_takes_the_events_as_clusters() -> None:
             d[e] += 1
             a[e] += np.sign(key[e, x] - key[e, y]) == np.sign(strength[e, x] - strength[e, y])
     p = a.sum() / d.sum()
-    half = 1.959964 * np.sqrt(((a - p * d) ** 2).sum()) / d.sum()
+    k = int((d > 0).sum())
+    half = 1.959964 * np.sqrt(((a - p * d) ** 2).sum() * k / (k - 1)) / d.sum()
     low, high = tally.interval() or (0.0, 0.0)
     assert abs(low - (p - half)) < 1e-12 and abs(high - (p + half)) < 1e-12
 
@@ -136,6 +138,18 @@ def test_the_command_line(tmp_path: Path) -> None:
     assert rows["BH"]["decided" if "decided" in rows["BH"] else "agree"] == 0  # a round robin: BH never separates
     assert all(r["agree"] + r["disagree"] + r["level"] == data["level_pairs"] for r in rows.values())
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and svg.read_text().lstrip().startswith("<?xml")
-    for bad in (["--players", "1"], ["--system", "knockout"], ["-t", "NOPE"], ["-t", "ARO"], ["--plot", "x.gif"]):
+    few = CliRunner().invoke(main, ["study", "--events", "1", "-q", "-o", "json"])
+    assert all(r["low"] is None or r["low"] < r["high"] for r in json.loads(few.stdout)["coefficients"])  # Wilson
+    nothing = CliRunner().invoke(main, ["study", "--events", "50", "-t", "BH", "--plot", str(tmp_path / "bh.png")])
+    assert nothing.exit_code == 0 and "no plot written" in nothing.stderr and not (tmp_path / "bh.png").exists()
+    bad_plot = ["--plot", str(tmp_path / "no" / "x.png")]
+    for bad in (
+        ["--players", "1"],
+        ["--system", "knockout"],
+        ["-t", "NOPE"],
+        ["-t", "ARO"],
+        ["--plot", "x.gif"],
+        bad_plot,
+    ):
         wrong = CliRunner().invoke(main, ["study", "--events", "10", *bad])
         assert wrong.exit_code == 2, (bad, wrong.stderr)

@@ -51,7 +51,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from crosstable.errors import CrosstableError
-from crosstable.io import read
+from crosstable.io import decode, read_text
 from crosstable.ranking import disagreements, rank
 from crosstable.rules import preset
 from crosstable.tiebreaks import Spec, parse_list
@@ -63,9 +63,12 @@ BASE_COLUMNS = ["file", "event", "rank", "place", "name", "points"]
 
 
 def expand(paths: Sequence[str]) -> list[str]:
-    """Every file the paths name: files as given, directories walked (hidden entries
-    skipped), patterns with ``*``, ``?`` or ``[`` expanded (``**`` for any depth); in
-    order, each once. A path that names nothing is an error."""
+    """Every regular file the paths name: files as given, directories walked (hidden
+    entries skipped; symbolic links to directories not followed), patterns with ``*``,
+    ``?`` or ``[`` expanded (``**`` for any depth); in order, each once (a file reached
+    by two spellings or links counts once, under its first). Paths are normalised
+    (``./a/b`` is ``a/b``). A path that names nothing is an error; a FIFO or a device
+    is skipped (reading one would wait forever)."""
     out: list[str] = []
     for p in paths:
         if os.path.isdir(p):
@@ -75,19 +78,35 @@ def expand(paths: Sequence[str]) -> list[str]:
         elif os.path.exists(p):
             out.append(p)
         elif any(c in p for c in "*?["):
-            found = sorted(f for f in glob.glob(p, recursive=True) if os.path.isfile(f))
+            found = sorted(glob.glob(p, recursive=True))
             if not found:
                 raise CrosstableError(f"{p}: no file matches")
             out.extend(found)
         else:
             raise CrosstableError(f"{p}: no such file or directory")
-    return list(dict.fromkeys(out))
+    seen: set[str] = set()
+    regular: list[str] = []
+    for f in out:
+        real = os.path.realpath(f)
+        if real in seen or not os.path.isfile(f):
+            continue
+        seen.add(real)
+        regular.append(os.path.normpath(f))
+    return regular
 
 
-def rank_file(path: str, tiebreaks: str | None, rules: str | None, check: bool) -> dict[str, Any]:
-    """One file's record (plain data, sent back from a worker)."""
+def rank_file(
+    path: str, tiebreaks: str | None, rules: str | None, check: bool, where: str | None = None
+) -> dict[str, Any]:
+    """One file's record (plain data, sent back from a worker). ``where`` is where the
+    worker finds the file (an absolute path: a worker's directory is not the client's);
+    the record names it ``path``, as the user wrote it."""
     try:
-        t = read(path)
+        raw = Path(where or path).read_bytes()
+    except OSError as e:
+        return {"file": path, "error": f"{path}: cannot read the file: {e.strerror or e}"}
+    try:
+        t = read_text(decode(raw), source=path)
         s = rank(t, tiebreaks, rules=rules)
     except CrosstableError as e:
         return {"file": path, "error": str(e)}
@@ -128,8 +147,17 @@ class Layout:
             return ["file", "event", "participant", "what", "printed", "computed", "line", "column", "error"]
         return [*BASE_COLUMNS, *(self.columns or ()), "criteria", "tiebreaks", "error"]
 
+    def types(self) -> list[str]:
+        """Each column's type in Parquet: ``number``, ``integer`` or ``text``."""
+        if self.check:
+            return ["text"] * 6 + ["integer", "integer", "text"]
+        values = ["number"] * len(self.columns or ())
+        return ["text", "text", "integer", "text", "text", "number", *values, "text", "text", "text"]
+
     def rows(self, record: dict[str, Any]) -> list[list[Any]]:
         """The CSV and Parquet rows of a record."""
+        if "parquet_rows" in record:  # rows of a finished Parquet output, resumed
+            return [[row[h] for h in self.header()] for row in record["parquet_rows"]]
         file, event = record["file"], record.get("event")
         if "error" in record:
             return [[file, event, *[None] * (len(self.header()) - 3), record["error"]]]
@@ -180,11 +208,13 @@ class Done:
     disagreements: int
 
 
-def rank_files(paths: Sequence[str], tiebreaks: str | None, rules: str | None, layout: Layout) -> list[Done]:
-    """A task: several files, each ranked and laid out."""
+def rank_files(
+    paths: Sequence[tuple[str, str]], tiebreaks: str | None, rules: str | None, layout: Layout
+) -> list[Done]:
+    """A task: several files (as written, and where to find them), each ranked and laid out."""
     out = []
-    for p in paths:
-        record = rank_file(p, tiebreaks, rules, layout.check)
+    for p, where in paths:
+        record = rank_file(p, tiebreaks, rules, layout.check, where)
         out.append(Done(p, layout.text(record), "error" in record, len(record.get("disagreements", []))))
     return out
 
@@ -194,27 +224,39 @@ class _Writer:
 
     def __init__(self, path: str, layout: Layout, resume: bool) -> None:
         self.path, self.layout = path, layout
+        if os.path.isdir(path):
+            raise CrosstableError(f"{path}: is a directory")
         self.side = path + ".parts.jsonl" if layout.suffix == ".parquet" else None
         target = self.side or path
         kind = layout.suffix if self.side is None else ".jsonl"
-        self.done = _done_files(target, kind) if resume else set()
+        self.done: set[str] = set()
+        if resume and self.side is not None and not os.path.exists(target) and os.path.exists(path):
+            _parquet_to_side(path, target, layout)  # a finished Parquet output: go on from its rows
         if resume and os.path.exists(target):
-            _drop_cut_line(target)
+            self.done = _resume(target, kind, layout)
         mode = "a" if resume and os.path.exists(target) else "w"
         try:
             self.stream: IO[str] = open(target, mode, encoding="utf-8", newline="")  # noqa: SIM115 - closed by close()
+            if layout.suffix == ".csv" and mode == "w":
+                csv.writer(self.stream).writerow(layout.header())
         except OSError as e:
             raise CrosstableError(f"{target}: cannot write: {e.strerror or e}") from e
-        if layout.suffix == ".csv" and mode == "w":
-            csv.writer(self.stream).writerow(layout.header())
 
     def write(self, text: str) -> None:
-        self.stream.write(text)
-        self.stream.flush()
+        try:
+            self.stream.write(text)
+            self.stream.flush()
+        except OSError as e:
+            raise CrosstableError(f"{self.side or self.path}: cannot write: {e.strerror or e}") from e
 
-    def close(self) -> None:
-        self.stream.close()
-        if self.side is None:
+    def close(self, complete: bool) -> None:
+        """Close the output; a Parquet file is written only when the batch completed
+        (after an interruption its side file stays, for ``--resume``)."""
+        try:
+            self.stream.close()
+        except OSError as e:
+            raise CrosstableError(f"{self.side or self.path}: cannot write: {e.strerror or e}") from e
+        if self.side is None or not complete:
             return
         import pyarrow as pa  # noqa: PLC0415 - optional: pyarrow only for Parquet output
         import pyarrow.parquet as pq  # noqa: PLC0415 - optional, as above
@@ -224,44 +266,74 @@ class _Writer:
             for line in f:
                 rows.extend(self.layout.rows(json.loads(line)))
         arrays = {}
-        for k, h in enumerate(self.layout.header()):
+        for k, (h, kind) in enumerate(zip(self.layout.header(), self.layout.types(), strict=True)):
             values = [row[k] for row in rows]
-            try:  # numbers as numbers (int or float), text as text; a column of both as text
-                arrays[h] = pa.array(values)
-            except (pa.ArrowInvalid, pa.ArrowTypeError):
+            if kind == "number":
+                arrays[h] = pa.array([None if v is None else float(v) for v in values], type=pa.float64())
+            elif kind == "integer":
+                arrays[h] = pa.array(values, type=pa.int64())
+            else:
                 arrays[h] = pa.array([_cell(v) for v in values], type=pa.string())
-            if arrays[h].type == pa.null():
-                arrays[h] = arrays[h].cast(pa.string())
         tmp = self.path + ".tmp"
-        pq.write_table(pa.table(arrays), tmp)
-        os.replace(tmp, self.path)
+        try:
+            pq.write_table(pa.table(arrays), tmp)
+            os.replace(tmp, self.path)
+        except OSError as e:
+            raise CrosstableError(f"{self.path}: cannot write: {e.strerror or e}") from e
         os.remove(self.side)
+
+
+def _resume(target: str, kind: str, layout: Layout) -> set[str]:
+    """The files an earlier run finished, after making the output safe to append to:
+    the output must have been written with the same columns (or the same kind of
+    record), and the last record, which an interruption may have cut, is dropped and
+    done again."""
+    with open(target, encoding="utf-8", newline="") as f:
+        text = f.read()
+    complete = text[: text.rfind("\n") + 1]
+    if kind == ".csv":
+        rows = list(csv.reader(io.StringIO(complete)))
+        if rows and rows[0] != layout.header():
+            raise CrosstableError(
+                f"{target}: --resume: written with other columns ({', '.join(rows[0])}); give the same "
+                "--tiebreaks, --rules and --check as the first run"
+            )
+        body = rows[1:]
+        last = body[-1][0] if body else None
+        keep = [r for r in body if r and r[0] != last]  # the last file's rows may be cut: done again
+        buffer = io.StringIO()
+        csv.writer(buffer).writerows([layout.header(), *keep])
+        with open(target, "w", encoding="utf-8", newline="") as f:
+            f.write(buffer.getvalue())
+        return {r[0] for r in keep}
+    records = [json.loads(line) for line in complete.splitlines() if line.strip()]
+    for r in records:
+        checked = "disagreements" in r or ("standings" not in r and "error" not in r)
+        if "error" not in r and checked != layout.check:
+            raise CrosstableError(f"{target}: --resume: written {'with' if checked else 'without'} --check")
+    with open(target, "w", encoding="utf-8") as f:
+        f.write(complete)
+    return {r["file"] for r in records}
+
+
+def _parquet_to_side(path: str, side: str, layout: Layout) -> None:
+    """A finished Parquet output as JSON lines again, one per file, so that ``--resume``
+    can append to it."""
+    import pyarrow.parquet as pq  # noqa: PLC0415 - optional: pyarrow only for Parquet output
+
+    table = pq.read_table(path).to_pylist()
+    if table and list(table[0]) != layout.header():
+        raise CrosstableError(f"{path}: --resume: written with other columns; give the same options")
+    files: dict[str, list[dict[str, Any]]] = {}
+    for row in table:
+        files.setdefault(row["file"], []).append(row)
+    with open(side, "w", encoding="utf-8") as f:
+        for file, rows in files.items():
+            f.write(json.dumps({"file": file, "parquet_rows": rows}, ensure_ascii=False) + "\n")
 
 
 def _cell(v: Any) -> str | None:
     return None if v is None else str(v)
-
-
-def _drop_cut_line(path: str) -> None:
-    """Remove a last line without its newline (a write cut off by an interruption)."""
-    with open(path, "rb+") as f:
-        data = f.read()
-        if data and not data.endswith(b"\n"):
-            f.truncate(data.rfind(b"\n") + 1)
-
-
-def _done_files(path: str, suffix: str) -> set[str]:
-    """The files an earlier run already wrote (their complete lines)."""
-    if not os.path.exists(path):
-        return set()
-    with open(path, encoding="utf-8", newline="") as f:
-        text = f.read()
-    complete = text[: text.rfind("\n") + 1]
-    if suffix == ".csv":
-        reader = csv.reader(io.StringIO(complete))
-        next(reader, None)
-        return {row[0] for row in reader if row}
-    return {json.loads(line)["file"] for line in complete.splitlines() if line.strip()}
 
 
 @dataclass
@@ -294,6 +366,10 @@ def run_batch(
         labels: list[str] | None = [s.label for s in criteria_choice_labels(tiebreaks, rules)]
     else:
         labels = None
+    if labels is not None and len(set(labels)) != len(labels):
+        raise CrosstableError(f"a criterion is listed twice: {', '.join(labels)}")
+    if suffix == ".parquet":
+        import pyarrow  # noqa: F401, PLC0415 - optional: checked before any file is ranked
     mine = {os.path.realpath(p) for p in (out, out + ".parts.jsonl", out + ".tmp")}
     files = [f for f in expand(paths) if os.path.realpath(f) not in mine]  # never its own output
     if not files:
@@ -305,6 +381,7 @@ def run_batch(
     start = time.perf_counter()
     errors = found = done = 0
     used = 0
+    complete = False
     try:
         for results, workers_used in _results(todo, tiebreaks, rules, layout, workers, scheduler):
             used = workers_used
@@ -315,9 +392,21 @@ def run_batch(
             done += len(results)
             if progress is not None:
                 progress(done, len(todo))
+        complete = True
     finally:
-        writer.close()
+        writer.close(complete)
     return Summary(len(todo), skipped, errors, found, time.perf_counter() - start, used)
+
+
+def connect(scheduler: str) -> Any:
+    """A client of the Dask scheduler at ``scheduler`` (``tcp://host:8786``); an address
+    that cannot be reached is an error (one line, exit status 2)."""
+    from distributed import Client  # noqa: PLC0415 - optional: dask, only when asked
+
+    try:
+        return Client(scheduler, timeout="10s")
+    except (OSError, ValueError, TimeoutError) as e:
+        raise CrosstableError(f"--scheduler {scheduler}: {e}") from e
 
 
 def local_cluster(workers: int) -> Any:
@@ -349,7 +438,10 @@ def _results(
     scheduler: str | None,
 ) -> Iterator[tuple[list[Done], int]]:
     """Records in the order they finish, with the number of workers used."""
-    chunks = [files[k : k + CHUNK] for k in range(0, len(files), CHUNK)]
+    located = [(f, os.path.abspath(f)) for f in files]  # a worker's directory is not ours
+    chunks = [located[k : k + CHUNK] for k in range(0, len(located), CHUNK)]
+    if not chunks:
+        return
     if workers == 0 and scheduler is None:
         for chunk in chunks:
             yield rank_files(chunk, tiebreaks, rules, layout), 0
@@ -361,7 +453,7 @@ def _results(
         cluster = local_cluster(workers or os.cpu_count() or 1)
         client = Client(cluster)
     else:
-        client = Client(scheduler, timeout="10s")
+        client = connect(scheduler)
     try:
         used = len(client.scheduler_info().get("workers", {}))
         futures = [client.submit(rank_files, c, tiebreaks, rules, layout, pure=False) for c in chunks]
@@ -380,6 +472,7 @@ __all__ = [
     "Done",
     "Layout",
     "Summary",
+    "connect",
     "expand",
     "local_cluster",
     "rank_file",

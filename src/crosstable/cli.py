@@ -20,7 +20,7 @@ from typing import Any, NoReturn
 
 import click
 
-from crosstable.batch import local_cluster, run_batch
+from crosstable.batch import connect, local_cluster, run_batch
 from crosstable.errors import CrosstableError, InputError, Problem, printable
 from crosstable.io import FORMATS, decode, read, read_text
 from crosstable.io.jsonfmt import write_json
@@ -37,6 +37,7 @@ from crosstable.io.writers import (
     render_schedule,
 )
 from crosstable.model import Tournament
+from crosstable.numbers import count as counted
 from crosstable.outlook import outlook
 from crosstable.ranking import rank
 from crosstable.rules import PRESETS
@@ -463,15 +464,16 @@ def batch_command(
             scheduler=scheduler,
             progress=advance,
         )
-    where = f"on {summary.workers} Dask workers" if summary.workers else "in this process"
+    where = f"on {counted(summary.workers, 'Dask worker')}" if summary.workers else "in this process"
     click.echo(
-        f"{summary.files} files ranked in {summary.seconds:.1f} s {where}"
-        + (f", {summary.skipped} already done" if summary.skipped else "")
-        + (f"; {summary.errors} could not be read (error records in {out})" if summary.errors else "")
+        f"{counted(summary.files, 'file')} in {summary.seconds:.1f} s {where}: "
+        f"{summary.files - summary.errors} ranked"
+        + (f", {summary.errors} could not be read (error records in {out})" if summary.errors else "")
+        + (f"; {summary.skipped} done before (--resume)" if summary.skipped else "")
         + (f"; {summary.disagreements} printed values differ" if check else ""),
         err=True,
     )
-    if summary.errors:
+    if summary.errors:  # this run's files; a resumed output may hold earlier error records too
         sys.exit(1)
 
 
@@ -517,9 +519,12 @@ def study_command(
         for path in plots:
             if Path(path).suffix.lower() not in (".png", ".svg", ".pdf"):
                 raise CrosstableError(f"--plot {path}: write .png, .svg or .pdf")
+            if not Path(path).resolve().parent.is_dir():
+                raise CrosstableError(f"--plot {path}: no such folder")
         with _progress(quiet, "events") as advance, _dask(workers, scheduler) as client:
             result = run_study(design, events, seed=seed, client=client, progress=advance)
-        plot(result, plots) if plots else None
+        if plots and not plot(result, plots):
+            click.echo("warning: no coefficient decided any pair: no plot written", err=True)
     rows = result.rows()
     if output == "json":
         data = {
@@ -558,7 +563,7 @@ def _dask(workers: int, scheduler: str | None) -> Iterator[Any]:
     from distributed import Client  # noqa: PLC0415 - optional: dask, only when asked
 
     if scheduler is not None:
-        with Client(scheduler, timeout="10s") as client:
+        with connect(scheduler) as client:
             yield client
         return
     with local_cluster(workers) as cluster, Client(cluster) as client:

@@ -65,6 +65,9 @@ BULK_CRITERIA = ["SB", "SHM", "RIGA", "GORIN", "NNSB", "KS", "WIN", "DE", "BH", 
 SWISS_CRITERIA = ["BH", "BH/C1", "BH/M1", "SB", "GORIN", "KS", "WIN", "DE", "ARO", "POT"]
 """The default list for Swiss events."""
 MAX_EVENTS = 10**9
+MIN_CLUSTERS = 30
+"""Fewer events with a decided pair than this: the interval is Wilson's (a variance
+estimated from a handful of clusters is not to be trusted)."""
 MAX_PLAYERS = 64
 
 
@@ -83,6 +86,8 @@ class Tally:
     """Σ over events of (decided pairs in the event)²."""
     cross: int = 0
     """Σ over events of agreements × decided pairs."""
+    clusters: int = 0
+    """Events with at least one decided pair."""
 
     def add(self, other: Tally) -> None:
         self.agree += other.agree
@@ -91,6 +96,7 @@ class Tally:
         self.agree_sq += other.agree_sq
         self.decided_sq += other.decided_sq
         self.cross += other.cross
+        self.clusters += other.clusters
 
     @property
     def decided(self) -> int:
@@ -101,16 +107,18 @@ class Tally:
         return self.agree / self.decided if self.decided else None
 
     def interval(self, z: float = 1.959964) -> tuple[float, float] | None:
-        """A 95 % interval of :meth:`share`. With the per-event sums: the events as
-        clusters (the ratio estimator's variance, ``Σ (a_e − p·d_e)² / (Σ d_e)²``), since
-        the pairs of one event share its games; without them, the Wilson score interval
-        of independent pairs."""
+        """A 95 % interval of :meth:`share`. With the per-event sums of at least
+        :data:`MIN_CLUSTERS` events: the events as clusters (the ratio estimator's
+        variance, ``k/(k−1) · Σ (a_e − p·d_e)² / (Σ d_e)²`` over k events), since the
+        pairs of one event share its games; otherwise the Wilson score interval of
+        independent pairs."""
         n = self.decided
         if not n:
             return None
         p = self.agree / n
-        if self.decided_sq:
-            spread = max(0.0, self.agree_sq - 2 * p * self.cross + p * p * self.decided_sq)
+        k = self.clusters
+        if k >= MIN_CLUSTERS:
+            spread = max(0.0, self.agree_sq - 2 * p * self.cross + p * p * self.decided_sq) * k / (k - 1)
             half = z * math.sqrt(spread) / n
             return max(0.0, p - half), min(1.0, p + half)
         centre = (p + z * z / (2 * n)) / (1 + z * z / n)
@@ -147,7 +155,10 @@ class Design:
             raise CrosstableError(f"a Swiss event of {self.players} has 1 to {self.players - 1} rounds")
         if not 0 <= self.draw_rate < 1 or not 0 <= self.spread <= 2000:
             raise CrosstableError("the draw rate must be from 0 to below 1 and the spread from 0 to 2000")
-        unknown = [s.label for s in parse_list(self.labels()) if s.code not in REGISTRY]
+        labels = self.labels()
+        if len(set(labels)) != len(labels):
+            raise CrosstableError(f"a coefficient is listed twice: {', '.join(labels)}")
+        unknown = [s.label for s in parse_list(labels) if s.code not in REGISTRY]
         if unknown:
             raise CrosstableError(f"unknown criteria: {', '.join(unknown)}")
         if self.system != "swiss":
@@ -239,6 +250,7 @@ class _Pairs:
             int(per_agree @ per_agree),
             int(per_decided @ per_decided),
             int(per_agree @ per_decided),
+            int((per_decided > 0).sum()),
         )
 
 
@@ -303,6 +315,44 @@ def _round_robin_chunk(design: Design, events: int, seed: int) -> tuple[dict[str
     return {label: tallies[label] for label in labels}, pairs.count
 
 
+PAIRING_STEPS = 20_000
+"""The most steps the search for a round without rematches takes before it allows them."""
+
+
+def _pair_round(order: Sequence[int], points: NDArray[np.float64], met: set[tuple[int, int]]) -> list[tuple[int, int]]:
+    """One round's pairs: the first player left meets, in this order of preference, the
+    player half-way down its score group (top half against bottom half), the others of
+    its group, then those of lower groups (a float down); a pair that already met is
+    skipped, and the search backtracks when it gets stuck. Only when no round without
+    a rematch is found within :data:`PAIRING_STEPS` steps are rematches allowed."""
+    steps = 0
+
+    def search(left: list[int], avoid: bool) -> list[tuple[int, int]] | None:
+        nonlocal steps
+        if not left:
+            return []
+        steps += 1
+        if avoid and steps > PAIRING_STEPS:
+            return None
+        a = left[0]
+        group = [p for p in left[1:] if points[p] == points[a]]
+        half = len(group) // 2  # a, then the group's upper half: a meets the first of the lower half
+        candidates = group[half:] + group[:half] + [p for p in left[1:] if points[p] != points[a]]
+        for b in candidates:
+            if avoid and (min(a, b), max(a, b)) in met:
+                continue
+            rest = search([p for p in left if p not in (a, b)], avoid)
+            if rest is not None:
+                return [(a, b), *rest]
+        return None
+
+    found = search(list(order), avoid=True)
+    if found is None:
+        found = search(list(order), avoid=False)
+    assert found is not None
+    return found
+
+
 def swiss_event(design: Design, rng: np.random.Generator, strength: NDArray[np.float64]) -> Tournament:
     """One Swiss event paired by score groups (see the module docstring)."""
     n = design.players
@@ -320,20 +370,7 @@ def swiss_event(design: Design, rng: np.random.Generator, strength: NDArray[np.f
             byes.append((bye, rnd))
             order.remove(bye)
             points[bye] += 1
-        pairs: list[tuple[int, int]] = []
-        pool = list(order)
-        while pool:
-            group_points = points[pool[0]]
-            group = [p for p in pool if points[p] == group_points]
-            if len(group) % 2 and len(group) < len(pool):
-                group.append(pool[len(group)])  # the odd one floats down: the next group's first joins
-            half = len(group) // 2
-            top, bottom = group[:half], group[half:]
-            for a in top:
-                choice = next((b for b in bottom if (min(a, b), max(a, b)) not in met), bottom[0])
-                bottom.remove(choice)
-                pairs.append((a, choice))
-            pool = [p for p in pool if p not in group]
+        pairs = _pair_round(order, points, met)
         sides = [(a, b) if (rnd + k) % 2 else (b, a) for k, (a, b) in enumerate(pairs)]
         whites = np.array([w for w, _ in sides], dtype=np.int64)
         blacks = np.array([b for _, b in sides], dtype=np.int64)
@@ -401,7 +438,8 @@ def study_chunk(design: Design, events: int, seed: int) -> tuple[dict[str, Tally
 
 def chunks(design: Design, events: int, size: int | None = None) -> list[int]:
     """The sizes of the chunks ``events`` is cut into."""
-    size = size or (200 if design.system == "swiss" else 20_000)
+    # round robins: about 20,000 10-player events a chunk, fewer for bigger ones (memory grows with players²)
+    size = size or (200 if design.system == "swiss" else max(500, 2_000_000 // design.players**2))
     return [min(size, events - start) for start in range(0, events, size)]
 
 
@@ -448,15 +486,18 @@ def run_study(
     return StudyResult(design, events, tallies, level, time.perf_counter() - start, workers)
 
 
-def plot(result: StudyResult, paths: Sequence[str]) -> None:
+def plot(result: StudyResult, paths: Sequence[str]) -> bool:
     """A bar per coefficient (its share, with the 95 % interval), saved to each path
-    (PNG, SVG …: by the extension)."""
+    (PNG, SVG …: by the extension); ``False`` (nothing written) when no coefficient
+    decided any pair."""
+    rows = [r for r in result.rows() if r["share"] is not None]
+    if not rows:
+        return False
     import matplotlib  # noqa: PLC0415 - optional: matplotlib only for the plot
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt  # noqa: PLC0415 - optional, as above
 
-    rows = [r for r in result.rows() if r["share"] is not None]
     fig, ax = plt.subplots(figsize=(8, 0.45 * len(rows) + 1.5))
     names = [r["criterion"] for r in rows][::-1]
     share = np.array([r["share"] for r in rows][::-1])
@@ -473,6 +514,7 @@ def plot(result: StudyResult, paths: Sequence[str]) -> None:
     for path in paths:
         fig.savefig(path, metadata={"Date": None} if path.endswith(".svg") else None)
     plt.close(fig)
+    return True
 
 
 __all__ = ["Design", "StudyResult", "Tally", "chunks", "plot", "run_study", "study_chunk", "swiss_event"]
