@@ -22,18 +22,24 @@ Decisions:
   summary says how many), 2 only when the batch itself cannot run (no file, a bad
   option, an output that cannot be written).
 - **``--check``** writes only the disagreements between what each file prints (TRF
-  points and ranks, a crosstable's summary columns) and what we compute: one record
-  per value (``file, participant, what, printed, computed, line, column``).
+  points, a crosstable's summary columns: points, places, coefficients) and what we
+  compute: one record per value (``file, participant, what, printed, computed, line,
+  column``). In CSV a file without disagreements leaves no row, so ``--resume`` checks
+  it again; JSON lines keep its name.
 - **Streaming and ``--resume``**: JSON lines and CSV rows are appended and flushed
-  as files finish, so that an interrupted batch keeps what it did; ``--resume`` reads
-  the output, skips the files already there (a last line cut off is dropped) and
-  appends. A Parquet file cannot be appended to: it is written at the end (from a
-  side file of JSON lines that ``--resume`` also reads).
+  as each task (:data:`CHUNK` files) finishes, so that an interrupted batch keeps what
+  it did; ``--resume`` reads the output, refuses one written with other options,
+  redoes the last file (an interruption may have cut it) and skips the others already
+  there. Paths are compared as normalised; the same files under another working
+  directory are other paths. A Parquet file cannot be appended to: it is written when
+  the batch completes, from a side file of JSON lines that ``--resume`` continues
+  (or, for a finished file, from its rows). The exit status counts this run's files.
 - **Distribution**: files are grouped into tasks of :data:`CHUNK` files and run on a
   ``dask.distributed`` cluster: a ``LocalCluster`` of ``--workers`` processes (one
   thread each; default: the machine's cores) unless ``--scheduler ADDRESS`` names a
-  running one. The same code runs either way; results stream back in the order they
-  finish. ``--workers 0`` runs in this process without Dask (what the comparison in
+  running one; the workers get absolute paths (their working directory is not ours).
+  The same code runs either way; results stream back in the order they finish.
+  ``--workers 0`` runs in this process without Dask (what the comparison in
   ``bench/`` measures against).
 """
 

@@ -443,7 +443,7 @@ class Disagreement:
 
 
 def disagreements(s: Standings) -> list[Disagreement]:
-    """The values printed in the source table (TRF points and ranks, a crosstable's
+    """The values printed in the source table (TRF points, a crosstable's
     summary columns) that differ from the computed ones; a printed place agrees with
     any place of a shared range."""
     t, a = s.tournament, s.analysis

@@ -571,7 +571,7 @@ class Bulk:
             pending = np.zeros((s, n * n), dtype=np.int64)
             if self._cells_unique:
                 pending[:, self._cells] = values
-            else:  # a pair meets again with the same colours: add game by game
+            else:  # a pair meets twice (a double round robin, either colours): add game by game
                 for k, cell in enumerate(self._cells.tolist()):
                     pending[:, cell] += values[:, k]
             self._taken = pending.reshape(s, n, n) + self.pts_matrix[None]

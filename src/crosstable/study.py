@@ -8,9 +8,14 @@ events from a strength model and counts, for every coefficient, how often it doe
 Decisions:
 
 - **Strength models.** ``elo``: each participant's strength is a rating drawn from a
-  normal distribution (``spread`` its standard deviation, 200 by default); a game is won
-  with the Elo expectation minus half the draw rate, drawn with the draw rate (as
-  :mod:`crosstable.scenarios` weighs outcomes). ``bt``: Bradley–Terry strengths
+  normal distribution (``spread`` its standard deviation, 200 by default); with ``e``
+  the Elo expectation of the stronger side and ``d`` the draw rate, a game is won by
+  it with ``e − d/2`` and lost with ``1 − e − d/2``, each floored at 0, and drawn
+  otherwise. Beyond a gap of about 300 points (``e > 1 − d/2``) the stronger side is
+  never beaten, only held to a draw, so the draw probability is no longer ``d`` and
+  the expected score no longer ``e``; this shape, not more information, is what lets
+  some coefficients beat a coin (with ``--draw-rate 0`` the model is Bradley–Terry's
+  and none does: ``docs/objectivity.md``). ``bt``: Bradley–Terry strengths
   ``exp(N(0, spread/400·ln 10))`` with Davidson's draws (a draw has weight
   ``ν·√(s_i s_j)``, ``ν`` chosen so that two equal players draw with the draw rate).
   Strengths are drawn afresh for every event.
