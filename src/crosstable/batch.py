@@ -46,6 +46,7 @@ Decisions:
 from __future__ import annotations
 
 import csv
+import dataclasses
 import glob
 import io
 import json
@@ -118,24 +119,11 @@ def rank_file(
         return {"file": path, "error": str(e)}
     except (OSError, UnicodeError, ValueError, MemoryError) as e:  # a file the readers did not expect
         return {"file": path, "error": f"{path}: {type(e).__name__}: {e}"}
-    event = s.to_dict()["event"]
+    standings = s.to_dict()  # once: it computes every row's values
     if check:
-        return {
-            "file": path,
-            "event": event,
-            "disagreements": [
-                {
-                    "participant": d.participant,
-                    "what": d.what,
-                    "printed": d.printed,
-                    "computed": d.computed,
-                    "line": d.line,
-                    "column": d.column,
-                }
-                for d in disagreements(s)
-            ],
-        }
-    return {"file": path, **s.to_dict()}
+        found = [dataclasses.asdict(d) for d in disagreements(s)]
+        return {"file": path, "event": standings["event"], "disagreements": found}
+    return {"file": path, **standings}
 
 
 @dataclass(frozen=True)
