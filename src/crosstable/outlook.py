@@ -66,7 +66,6 @@ Decisions:
 
 from __future__ import annotations
 
-import dataclasses
 import math
 import re
 from collections.abc import Callable, Sequence
@@ -80,10 +79,10 @@ from scipy.optimize import Bounds, LinearConstraint, milp
 from scipy.sparse.csgraph import maximum_flow
 
 from crosstable.errors import CrosstableError
-from crosstable.model import DRAW, LOSS, PENDING, PLAYED, WIN, IntArray, Tournament
+from crosstable.model import DRAW, LOSS, PENDING, WIN, IntArray, Tournament
 from crosstable.numbers import count as counted
 from crosstable.ranking import criteria_for, rank
-from crosstable.scenarios import Option, drawable, scenario_options
+from crosstable.scenarios import Option, completed, drawable, scenario_options
 from crosstable.tiebreaks import Spec
 
 LINEAR = frozenset({"PTS", "MP", "WIN", "WON"})
@@ -520,7 +519,7 @@ def _label(t: Tournament, outcome: int, options: Sequence[Option]) -> str:
     if t.kind == "goals":
         return {WIN: "home win", DRAW: "draw", LOSS: "away win"}[outcome]
     if t.kind == "game_points":
-        return next(o.label for o in options if (o.white > o.black) * 2 + (o.white == o.black) == outcome)
+        return next(o.label for o in options if o.outcome == outcome)
     return {WIN: "1-0", DRAW: "½-½", LOSS: "0-1"}[outcome]
 
 
@@ -617,7 +616,7 @@ def outlook(
     among_only = all(s.code == "DE" for s in rest)
 
     options, option_warnings = scenario_options(t)  # the narrowest score lines, for ranking completions
-    by_outcome = {((o.white > o.black) * 2 + (o.white == o.black)): o for o in options}
+    by_outcome = {o.outcome: o for o in options}
     keep = set(t.names) if "*" in witnesses else set(witnesses)
 
     rounds = t.rounds
@@ -639,12 +638,7 @@ def outlook(
 
     def ranked(choice: list[int], i: int) -> tuple[int, int]:
         """i's place range when the games left end as ``choice``, the whole list."""
-        ws, bs, st = t.white_score.copy(), t.black_score.copy(), status.copy()
-        for g, o in enumerate(choice):
-            opt = by_outcome[outcomes[o]]
-            e = int(games[g])
-            ws[e], bs[e], st[e] = opt.white, opt.black, PLAYED
-        u = dataclasses.replace(t, white_score=ws, black_score=bs, status=st, warnings=[], declared={})
+        u = completed(t, games.tolist(), [by_outcome[outcomes[o]] for o in choice])
         row = next(r for r in rank(u, labels).rows if r.index == i)
         first, _, last = row.place.partition("-")
         return int(first), int(last or first)

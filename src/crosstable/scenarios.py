@@ -84,6 +84,20 @@ class Option:
     black: int
     label: str
 
+    @property
+    def outcome(self) -> int:
+        """White's outcome (``WIN``, ``DRAW``, ``LOSS``)."""
+        return _outcome(self.white, self.black)
+
+
+def completed(t: Tournament, games: Sequence[int], results: Sequence[Option]) -> Tournament:
+    """``t`` with pending game ``games[k]`` played as ``results[k]``."""
+    assert t.status is not None
+    ws, bs, st = t.white_score.copy(), t.black_score.copy(), t.status.copy()
+    for g, option in zip(games, results, strict=True):
+        ws[g], bs[g], st[g] = option.white, option.black, PLAYED
+    return dataclasses.replace(t, white_score=ws, black_score=bs, status=st, warnings=[], declared={})
+
 
 @dataclass
 class NextGame:
@@ -381,7 +395,7 @@ def _conditions(
 
 def _describe(pair: tuple[str, str], allowed: Sequence[Option], options: Sequence[Option]) -> str:
     w, b = pair
-    outcomes = {_outcome(o.white, o.black) for o in allowed}
+    outcomes = {o.outcome for o in allowed}
     if len(options) == 3 and len(allowed) == len(outcomes):
         words = {
             frozenset({WIN}): f"{w} beats {b}",
@@ -434,10 +448,7 @@ def _naive_places(
     lo = np.zeros((len(block), len(t.names)), dtype=np.int64)
     hi = np.zeros_like(lo)
     for row, choice in enumerate(block.tolist()):
-        ws, bs, st = t.white_score.copy(), t.black_score.copy(), t.status.copy()
-        for g, o in zip(games.tolist(), choice, strict=True):
-            ws[g], bs[g], st[g] = options[o].white, options[o].black, PLAYED
-        u = dataclasses.replace(t, white_score=ws, black_score=bs, status=st, warnings=[], declared={})
+        u = completed(t, games.tolist(), [options[o] for o in choice])
         for r in rank(u, labels).rows:
             a, _, b = r.place.partition("-")
             lo[row, r.index] = int(a)
@@ -460,7 +471,7 @@ class Bulk:
         self.gb = t.black[games]
         self.opt_w = np.array([o.white for o in options], dtype=np.int64)
         self.opt_b = np.array([o.black for o in options], dtype=np.int64)
-        self.out_w = np.array([_outcome(o.white, o.black) for o in options], dtype=np.int64)
+        self.out_w = np.array([o.outcome for o in options], dtype=np.int64)
         self.out_b = 2 - self.out_w
         self.units = t.scoring.units()
         self.base = base
@@ -721,4 +732,14 @@ def parse_scores(text: str | None) -> list[str] | None:
     return items
 
 
-__all__ = ["DEFAULT_LIMIT", "Bulk", "NextGame", "ParticipantOutlook", "ScenarioReport", "drawable", "scenarios"]
+__all__ = [
+    "DEFAULT_LIMIT",
+    "Bulk",
+    "NextGame",
+    "Option",
+    "ParticipantOutlook",
+    "ScenarioReport",
+    "completed",
+    "drawable",
+    "scenarios",
+]
