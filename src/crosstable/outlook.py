@@ -71,6 +71,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import Any
 
 import numpy as np
 from numpy.typing import NDArray
@@ -83,7 +84,7 @@ from crosstable.model import DRAW, LOSS, PENDING, WIN, IntArray, Tournament
 from crosstable.numbers import count as counted
 from crosstable.ranking import criteria_for, rank
 from crosstable.scenarios import Option, completed, drawable, scenario_options
-from crosstable.tiebreaks import Spec
+from crosstable.tiebreaks import REGISTRY, Spec
 
 LINEAR = frozenset({"PTS", "MP", "WIN", "WON"})
 """Criteria that are sums over the results of the games: exact inside the integer program."""
@@ -221,6 +222,9 @@ class _Solver:
         self.gw = t.white[games].astype(np.int64)
         self.gb = t.black[games].astype(np.int64)
         self.solved = 0
+        self._games = sparse.kron(sparse.eye(self.m), np.ones((1, self.k)), format="csr")
+        self._one: dict[int, Any] = {}
+        self._free: list[tuple[NDArray[np.int64], NDArray[np.int64], NDArray[np.int64]]] = []
         # own[i]: indices of the pending games of i
         self.own: list[list[int]] = [[] for _ in range(self.n)]
         for g in range(self.m):
@@ -244,12 +248,20 @@ class _Solver:
         return self.outcomes.index(want)
 
     def extremes(self, mat: NDArray[np.int64], fixed: dict[int, int]) -> tuple[NDArray[np.int64], NDArray[np.int64]]:
-        """The least and most each row of ``mat`` can add, games in ``fixed`` fixed."""
+        """The least and most each row of ``mat`` can add, games in ``fixed`` fixed
+        (with none fixed, kept for the next call: the scans ask again and again)."""
+        if not fixed:
+            for known, lo, hi in self._free:
+                if known is mat:
+                    return lo, hi
         per = mat.reshape(self.n, self.m, self.k)
         lo, hi = per.min(axis=2), per.max(axis=2)
         for g, o in fixed.items():
             lo[:, g] = hi[:, g] = per[:, g, o]
-        return lo.sum(axis=1), hi.sum(axis=1)
+        least, most = lo.sum(axis=1), hi.sum(axis=1)
+        if not fixed:
+            self._free.append((mat, least, most))  # held: the identity test cannot match a new array
+        return least, most
 
     def solve(
         self,
@@ -270,9 +282,9 @@ class _Solver:
             lb[g * self.k + o] = ub[g * self.k + o] = 1
         for e, (lo, hi) in enumerate(extra_bounds):
             lb[mk + e], ub[mk + e] = lo, hi
-        one = sparse.kron(sparse.eye(self.m), np.ones((1, self.k)), format="csr")
-        one = sparse.hstack([one, sparse.csr_matrix((self.m, extra))], format="csr")
-        constraints = [LinearConstraint(one, 1, 1)]
+        if extra not in self._one:  # each game ends one way: the same rows for every program
+            self._one[extra] = sparse.hstack([self._games, sparse.csr_matrix((self.m, extra))], format="csr")
+        constraints = [LinearConstraint(self._one[extra], 1, 1)]
         if rows:
             a = sparse.csr_matrix(np.vstack([r[0] for r in rows]))
             constraints.append(LinearConstraint(a, [r[1] for r in rows], [r[2] for r in rows]))
@@ -599,9 +611,8 @@ def outlook(
     for s in prefix:
         if s.code in ("PTS", "MP"):
             continue
-        values = [now.rows[k].values[s.label] for k in range(n)]
-        by_index = {now.rows[k].index: values[k] for k in range(n)}
-        cbase = np.array([int(by_index[j] or 0) for j in range(n)], dtype=np.int64)
+        column = REGISTRY[s.code](now.analysis, s)  # a count: whole numbers
+        cbase = column.num.astype(np.int64)
         cgain = solver.gain([0, 0, 1])  # a win adds one
         lo, hi = solver.extremes(cgain, {})
         span = int((cbase + hi).max() - (cbase + lo).min()) + 1
