@@ -98,6 +98,24 @@ class _Commands(click.Group):
             sys.exit(0)
 
 
+def _event_file(command: Callable[..., Any]) -> Callable[..., Any]:
+    """FILE (or ``-``), ``--from`` and ``--scoring``: how every command that reads an
+    event is told what to read."""
+    command = click.option(
+        "--scoring", default=None, help="chess | draughts | football | team | W:D:L (default: from the table)."
+    )(command)
+    command = click.option(
+        "--from", "fmt", type=click.Choice(FORMATS), default="auto", show_default=True, help="Input format."
+    )(command)
+    return click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))(command)
+
+
+def _criteria(command: Callable[..., Any]) -> Callable[..., Any]:
+    """``--tiebreaks`` and ``--rules``, for the commands that rank as ``standings`` does."""
+    command = click.option("--rules", default=None, help="A preset regulation, as for standings.")(command)
+    return click.option("--tiebreaks", "-t", default=None, help="Criteria in order, as for standings.")(command)
+
+
 @click.group(cls=_Commands, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="crosstable")
 def main() -> None:
@@ -105,9 +123,7 @@ def main() -> None:
 
 
 @main.command()
-@click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
-@click.option("--from", "fmt", type=click.Choice(FORMATS), default="auto", show_default=True, help="Input format.")
-@click.option("--scoring", default=None, help="chess | draughts | football | team | W:D:L (default: from the table).")
+@_event_file
 @click.option("--tiebreaks", "-t", default=None, help="Criteria in order, e.g. 'SB,KS,BH/C1,SB(2,1,0)'.")
 @click.option("--rules", default=None, help="A preset regulation: " + ", ".join(sorted(PRESETS)) + ".")
 @click.option("--discipline", default=None, type=click.Path(dir_okay=False), help="Cards and deductions per team.")
@@ -293,11 +309,8 @@ def schedule(
 
 
 @main.command("scenarios")
-@click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
-@click.option("--from", "fmt", type=click.Choice(FORMATS), default="auto", show_default=True, help="Input format.")
-@click.option("--scoring", default=None, help="chess | draughts | football | team | W:D:L (default: from the table).")
-@click.option("--tiebreaks", "-t", default=None, help="Criteria in order, as for standings.")
-@click.option("--rules", default=None, help="A preset regulation, as for standings.")
+@_event_file
+@_criteria
 @click.option("--scores", default=None, help="Score lines a pending game can end with, e.g. '2:0,1:0,0:0,0:1,0:2'.")
 @click.option(
     "--limit",
@@ -356,11 +369,8 @@ def scenarios_command(
 
 
 @main.command("outlook")
-@click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
-@click.option("--from", "fmt", type=click.Choice(FORMATS), default="auto", show_default=True, help="Input format.")
-@click.option("--scoring", default=None, help="chess | draughts | football | team | W:D:L (default: from the table).")
-@click.option("--tiebreaks", "-t", default=None, help="Criteria in order, as for standings.")
-@click.option("--rules", default=None, help="A preset regulation, as for standings.")
+@_event_file
+@_criteria
 @click.option("--zones", default=None, help="Named places, e.g. 'title=1,ucl=1-4,relegation=18-20' (default title=1).")
 @click.option("--no-draws", is_flag=True, help="A game left can only be won or lost (baseball, basketball).")
 @click.option("--no-magic", is_flag=True, help="Leave out the magic numbers (the slowest part).")
@@ -409,9 +419,7 @@ def outlook_command(
 
 
 @main.command()
-@click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
-@click.option("--from", "fmt", type=click.Choice(FORMATS), default="auto", show_default=True, help="Input format.")
-@click.option("--scoring", default=None, help="chess | draughts | football | team | W:D:L (default: from the table).")
+@_event_file
 @click.option("--by", type=click.Choice(["potential", "flow"]), default="potential", show_default=True)
 @click.option("--float", "floating", is_flag=True, help="Normalised floats even for small events.")
 @click.option("--output", "-o", type=click.Choice(["text", "json"]), default="text", show_default=True)
@@ -571,9 +579,7 @@ def _dask(workers: int, scheduler: str | None) -> Iterator[Any]:
 
 
 @main.command()
-@click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
-@click.option("--from", "fmt", type=click.Choice(FORMATS), default="auto", show_default=True, help="Input format.")
-@click.option("--scoring", default=None, help="chess | draughts | football | team | W:D:L (default: from the table).")
+@_event_file
 @click.option("--to", "target", type=click.Choice(["json", "trf"]), default="json", show_default=True)
 def convert(file: str, fmt: str, scoring: str | None, target: str) -> None:
     """Write the tournament in FILE as our JSON format or as FIDE TRF-16."""
