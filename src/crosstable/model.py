@@ -28,13 +28,15 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Literal
+from typing import Literal, TypeVar
 
 import numpy as np
 from numpy.typing import NDArray
 
 from crosstable.errors import CrosstableError
 from crosstable.numbers import count, fmt_decimal, parse_number
+
+_T = TypeVar("_T")
 
 IntArray = NDArray[np.int64]
 
@@ -401,6 +403,10 @@ class Tournament:
     """A team event's players (see :class:`Squad`), when the source gives them."""
     criteria: list[str] | None = None
     """The tie-break list the source declares (TRF-2026 ``202``/``212``): the default."""
+    groups: list[str] | None = None
+    """Each participant's group in a competition played in groups (a games list's
+    ``group`` column, openfootball's ``group``); ``None``: one table. A game between
+    two groups is refused by the readers."""
     system: str = "round-robin"
     """``round-robin`` or ``swiss``. In a Swiss event unplayed rounds (forfeits, byes)
     follow FIDE C.07 art. 16 (2024): a dummy opponent with the participant's own score;
@@ -656,6 +662,62 @@ class Tournament:
         """How many games are still to be played."""
         assert self.status is not None
         return int(np.count_nonzero(self.status == PENDING))
+
+    def select(self, members: Sequence[int], games: NDArray[np.bool_] | None = None) -> Tournament:
+        """The event restricted to some participants (in the given order) and the games
+        among them (and, with ``games``, only those games where the mask is true): a
+        group of a competition, the teams compared across groups. Cards, rankings,
+        ratings, adjustments, byes and board games follow their participants; a team
+        event's players (:attr:`squad`) do not.
+
+        >>> t = Tournament.from_games(["A", "B", "C"], [("A", "B", "1-0"), ("B", "C", "1-0")])
+        >>> t.select([2, 1]).names, t.select([2, 1]).scores()
+        (['C', 'B'], [Fraction(0, 1), Fraction(1, 1)])
+        """
+        assert self.rounds is not None and self.status is not None
+        new = {int(old): k for k, old in enumerate(members)}
+        inside = np.zeros(len(self.names), dtype=bool)
+        inside[list(new)] = True
+        keep = inside[self.white] & inside[self.black]
+        if games is not None:
+            keep &= games
+        remap = np.full(len(self.names), -1, dtype=np.int64)
+        remap[list(new)] = np.arange(len(new))
+
+        def pick(values: list[_T] | None) -> list[_T] | None:
+            return None if values is None else [values[i] for i in new]
+
+        override = None if self.outcome_override is None else self.outcome_override[keep]
+        boards = None
+        if self.boards is not None:
+            b = self.boards
+            boards = Boards(b.white[keep], b.black[keep], b.played[keep], b.present[keep], b.size, b.win)
+        return dataclasses.replace(
+            self,
+            names=[self.names[i] for i in new],
+            white=remap[self.white[keep]],
+            black=remap[self.black[keep]],
+            white_score=self.white_score[keep],
+            black_score=self.black_score[keep],
+            rounds=self.rounds[keep],
+            status=self.status[keep],
+            outcome_override=override,
+            boards=boards,
+            squad=None,
+            ratings=pick(self.ratings),
+            numbers=pick(self.numbers),
+            titles=pick(self.titles),
+            federations=pick(self.federations),
+            groups=pick(self.groups),
+            cards={k: self.cards.get(i, Cards()) for i, k in new.items()} if self.cards else {},
+            rankings={k: {new[i]: v for i, v in table.items() if i in new} for k, table in self.rankings.items()},
+            byes=[dataclasses.replace(b, participant=new[b.participant]) for b in self.byes if b.participant in new],
+            adjustments=[
+                dataclasses.replace(a, participant=new[a.participant]) for a in self.adjustments if a.participant in new
+            ],
+            declared={},
+            warnings=[],
+        )
 
     def after_round(self, k: int) -> Tournament:
         """The event as it stood after round ``k``: the games and byes of rounds 1 to k,

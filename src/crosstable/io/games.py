@@ -9,6 +9,10 @@ position (``round, white, black, result``; three columns: ``white, black, result
 - ``result`` (or ``score``): ``1-0``, ``0-1``, ``½-½``, ``1/2-1/2``, ``=``, ``+-``, ``-+``,
   ``--`` (double forfeit), ``2:1``, ``1½-2½``, ``*`` or empty (not played yet);
 - or ``home_goals`` and ``away_goals`` in two columns;
+- optional ``group`` (or ``pool``): the group of a competition played in groups;
+  every game then names its group, and both of its participants belong to that
+  group only (a game without a group, or between two groups, is an error: knockout
+  matches are not part of the group tables). Every group is ranked in one run;
 - optional ``white_rating`` / ``black_rating`` (or ``white_elo`` / ``black_elo``): ratings;
 - optional cards per side: ``home_yellow``, ``home_indirect_red`` (second yellow),
   ``home_direct_red``, ``home_yellow_and_direct_red`` and the same with ``away_``
@@ -49,6 +53,7 @@ _ALIASES = {
     "result": ("result", "score", "res"),
     "home_goals": ("home_goals", "homegoals", "hg", "home goals", "white_score"),
     "away_goals": ("away_goals", "awaygoals", "ag", "away goals", "black_score"),
+    "group": ("group", "grp", "pool", "csoport", "група", "группа", "gruppe"),
     "white_rating": ("white_rating", "white_elo", "whiteelo", "home_rating"),
     "black_rating": ("black_rating", "black_elo", "blackelo", "away_rating"),
 }
@@ -155,6 +160,7 @@ def read_games(text: str, source: str | None = None, scoring: Scoring | None = N
     cards: dict[str, Cards] = {}
     problems: list[Problem] = []
     parsed: list[_Row] = []
+    group_of: dict[str, tuple[str, int]] = {}
 
     card_columns = any(f"{side}_{card}" in cols for side in ("white", "black") for card in _CARDS)
 
@@ -188,6 +194,8 @@ def read_games(text: str, source: str | None = None, scoring: Scoring | None = N
             problems.append(Problem(f"{quoted(cells[k])} is not a result ({w} - {b})", lineno, col_of(cells, k)))
             continue
         rnd = cells[cols["round"]].strip() if "round" in cols else ""
+        if "group" in cols:
+            problems += _group_problems(cells, cols, col_of(cells, cols["group"]), lineno, w, b, group_of)
         for who, side in ((w, "white"), (b, "black")):
             if who not in index:
                 index[who] = len(names)
@@ -260,7 +268,53 @@ def read_games(text: str, source: str | None = None, scoring: Scoring | None = N
     if ratings:
         t.ratings = [ratings.get(name) for name in names]
     t.cards = {index[name]: c for name, c in cards.items()}
+    if "group" in cols:
+        t.groups = [group_of[name][0] for name in names]
     return t
+
+
+def _group_problems(
+    cells: list[str],
+    cols: dict[str, int],
+    column: int,
+    lineno: int,
+    w: str,
+    b: str,
+    group_of: dict[str, tuple[str, int]],
+) -> list[Problem]:
+    """A game's group: given, and the same group its two participants have had so far."""
+    group = normal_group(cells[cols["group"]])
+    if not group:
+        return [
+            Problem(
+                f"{w} - {b} has no group: in a file with a group column every game is a group match "
+                "(knockout matches are not ranked)",
+                lineno,
+                column,
+            )
+        ]
+    out = []
+    for who in (w, b):
+        known = group_of.setdefault(who, (group, lineno))
+        if known[0] != group:
+            out.append(
+                Problem(f"{who} is in group {known[0]} (line {known[1]}), here in group {group}", lineno, column)
+            )
+    return out
+
+
+def normal_group(label: str) -> str:
+    """A group's label without the word ``group`` (``Group A``, ``A``, ``group a`` are ``A``).
+
+    >>> normal_group(" Group b "), normal_group("Gruppe 3"), normal_group("North")
+    ('B', '3', 'North')
+    """
+    text = " ".join(label.split())
+    for word in ("group", "gruppe", "grupo", "groupe", "csoport", "група", "группа", "pool"):
+        if text.lower().startswith(word + " "):
+            text = text[len(word) + 1 :]
+            break
+    return text.upper() if len(text) == 1 else text
 
 
 def _lean(header: list[str], cols: dict[str, int], played: list[_Row]) -> tuple[Lean, bool]:
