@@ -20,7 +20,8 @@ from crosstable.numbers import parse_number
 from tests.differential.events import random_event, to_trf
 
 NUMBER = r"-?\d*(?:\d(?:\.\d+)?(?:/\d+)?|[½¼¾])[½¼¾]?"
-SKIP = {"POT", "FLOW", "LOT", "FIFA", "QUAL", "PSO", "FP", "DISC", "GF", "GA", "GD", "AGF", "H2H", "H2H1"}
+SKIP = {"POT", "FLOW", "LOT", "FIFA", "QUAL", "PSO", "CLUB", "FP", "DISC", "GF", "GA", "GD", "AGF", "AW", "GAV"}
+SKIP |= {"H2H", "H2H1"}
 """Not sums over an event of rounds: the potentials (a determinant), football's own
 criteria (tested on football data elsewhere), the drawing of lots."""
 
@@ -99,7 +100,7 @@ def check(label: str, line: str, value: Fraction | None) -> bool:
 
 
 SUMS = {"BH", "SB", "FB", "PS", "KS", "AOB", "ARO", "APRO", "APPO", "SHM", "RIGA", "GORIN", "GELB"}
-SUMS |= {"ESB", "EMMSB", "EMGSB", "EGMSB", "EGGSB"}
+SUMS |= {"ESB", "EMMSB", "EMGSB", "EGMSB", "EGGSB", "OPTS", "OGD", "OGF"}
 """Codes whose explanation must be a sum (or an average) of terms."""
 
 

@@ -91,7 +91,9 @@ LINEAR = frozenset({"PTS", "MP", "WIN", "WON"})
 LOCAL = frozenset({"DE", "WIN", "WON", "PTS", "MP"})
 """Criteria decided, among participants level on the key, by their own games' results
 alone: a tie they leave open is settled by searching the patterns of ties (below)."""
-SCORES = frozenset({"GD", "GF", "GA", "AGF", "H2H", "H2H1", "GP"})
+SCORES = frozenset(
+    {"GD", "GF", "GA", "AGF", "GAV", "H2H", "H2H1", "H2HGD", "H2HAG", "H2HES", "H2HIT", "AGFB", "OGD", "OGF", "GP"}
+)
 """Criteria that need the score lines, which the outlook does not choose: the places
 they decide are left open ("depends on the score lines")."""
 SEARCH_LIMIT = 60

@@ -179,9 +179,12 @@ class Standings:
         a = self.analysis
         row = next(r for r in self.rows if r.index == i)
         w, d, lo = int(a.wins[i]), int(a.draws[i]), int(a.losses[i])
+        k = self.rows.index(row)
+        above = self.rows[k - 1] if k > 0 and self.rows[k - 1].ahead_on else None
         lines = [
             f"{row.name}: place {row.place}, {count(row.points, 'point')} ({w} won, {d} drawn, {lo} lost)"
-            + (f", ahead of the next on {row.ahead_on}" if row.ahead_on else "")
+            + (f", {self._decided('behind', above, row, row)}" if above else "")
+            + (f", {self._decided('ahead of', row, self.rows[k + 1], row)}" if row.ahead_on else "")
         ]
         for spec in self.criteria:
             crit = REGISTRY[spec.code]
@@ -191,6 +194,21 @@ class Standings:
             else:
                 lines.append(crit.explain_fn(a, spec, i, group))
         return "\n".join(lines)
+
+    def _decided(self, relation: str, better: Row, worse: Row, me: Row) -> str:
+        """``ahead of Bayern on away wins (AW), 2 to 1``: the criterion that separated
+        two neighbours level on points, in words, with both values when it has them."""
+        other = worse if me is better else better
+        label = better.ahead_on or ""
+        spec = next((sp for sp in self.criteria if sp.label == label), None)
+        if spec is None:
+            return f"{relation} {other.name} on {label}"
+        crit = REGISTRY[spec.code]
+        text = f"{relation} {other.name} on {crit.name} ({label})"
+        mine, theirs = me.values.get(label), other.values.get(label)
+        if crit.is_local or mine is None or theirs is None:
+            return text
+        return f"{text}, {_shown(mine)} to {_shown(theirs)}"
 
     def record(self, i: int) -> dict[str, Fraction]:
         """A league table's record of participant ``i``: played, won, drawn, lost, goals
@@ -275,10 +293,25 @@ class Standings:
         return lines
 
 
-def rank(t: Tournament, tiebreaks: Sequence[str] | str | None = None, *, rules: str | None = None) -> Standings:
+def _shown(x: Fraction) -> str:
+    """A value in a sentence: its decimal, or a fraction that has none with its
+    approximation (a goal average: ``20/11 ≈ 1.8182``)."""
+    text = fmt_decimal(x)
+    return f"{text} ≈ {float(x):.4f}" if "/" in text else text
+
+
+def rank(
+    t: Tournament,
+    tiebreaks: Sequence[str] | str | None = None,
+    *,
+    rules: str | None = None,
+    among: Sequence[int] | None = None,
+) -> Standings:
     """Compute the standings of ``t`` under a criteria list, or else the list of a
     preset regulation (``rules``, see :mod:`crosstable.rules`), or else
-    :func:`default_criteria`."""
+    :func:`default_criteria`. With ``among``, only those participants are ranked (the
+    teams at one place of every group), each criterion still computed over all the
+    games of ``t``."""
     chosen, source = criteria_choice(t, tiebreaks, rules)
     specs, primary = primary_of(chosen, t)
     seen: set[str] = set()
@@ -295,7 +328,7 @@ def rank(t: Tournament, tiebreaks: Sequence[str] | str | None = None, *, rules: 
     groups_at: dict[tuple[str, int], list[int]] = {}
 
     # stage ids: stage[k][i] = the tied group i belongs to after criterion k
-    groups = _split([list(range(n))], points.num)
+    groups = _split([list(range(n)) if among is None else [int(i) for i in among]], points.num)
     history = [_group_ids(groups, n)]
     for spec in specs:
         crit = REGISTRY[spec.code]
@@ -397,7 +430,8 @@ def sort_key(col: Column, lower_is_better: bool = False, reverse: bool = False) 
         missing = col.undefined.tolist()
         known = [k for k, m in zip(keys, missing, strict=True) if not m]
         top, bottom = (max(known) + 1, min(known) - 1) if known else (0, 0)
-        keys = [(top if ascending else bottom) if m else k for k, m in zip(keys, missing, strict=True)]
+        first = ascending or col.undefined_best
+        keys = [(top if first else bottom) if m else k for k, m in zip(keys, missing, strict=True)]
     return keys
 
 

@@ -35,6 +35,9 @@ class Column:
     num: NDArray[Any]
     den: int = 1
     undefined: NDArray[np.bool_] | None = None
+    undefined_best: bool = False
+    """An undefined value ranks above every defined one (a goal average without a goal
+    conceded); otherwise it ranks last, or first where lower ranks first."""
 
     def __getitem__(self, i: int) -> Fraction | None:
         if self.undefined is not None and self.undefined[i]:
@@ -94,7 +97,7 @@ class Column:
             g = math.gcd(self.den, int(np.gcd.reduce(self.num)))
         if g == 1:
             return self
-        return Column(self.num // g, self.den // g, self.undefined)
+        return Column(self.num // g, self.den // g, self.undefined, self.undefined_best)
 
 
 def column_of(values: Sequence[Fraction | None]) -> Column:

@@ -1,5 +1,7 @@
-"""League and football criteria: goals, head-to-head mini-leagues, fair play, lots,
-and rankings supplied from outside (FIFA ranking, qualifying ranking, shoot-outs)."""
+"""League and football criteria: goals, goal average, away results, the opponents'
+results (UEFA's league phase), head-to-head mini-leagues, fair play, lots, and
+rankings supplied from outside (FIFA ranking, qualifying ranking, shoot-outs, club
+coefficients)."""
 
 from __future__ import annotations
 
@@ -7,9 +9,10 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 import numpy as np
+from numpy.typing import NDArray
 
-from crosstable.model import Cards, IntArray
-from crosstable.numbers import fmt_decimal, fmt_vulgar
+from crosstable.model import PENDING, WIN, Cards, IntArray
+from crosstable.numbers import count, fmt_decimal, fmt_vulgar
 from crosstable.tiebreaks.analysis import Analysis
 from crosstable.tiebreaks.columns import Column, column_of
 from crosstable.tiebreaks.registry import criterion
@@ -66,6 +69,117 @@ def away_goals(a: Analysis, spec: Spec) -> Column:
     return Column(a.group_sum(a.gs, away), a.t.score_denominator)
 
 
+def _away(a: Analysis) -> NDArray[np.bool_]:
+    """Whether each entry is an away match (the second-named side of a fixture)."""
+    away: NDArray[np.bool_] = np.arange(len(a.gs)) >= len(a.gs) // 2
+    return away
+
+
+@criterion("AW", "away wins", aliases=("AWIN",))
+def away_wins(a: Analysis, spec: Spec) -> Column:
+    """Matches won away (as the second-named side of a fixture).
+
+    Source: UEFA Champions League regulations 2024/25, art. 18.01 e) (league phase).
+    Example (2024/25 league phase): Real Madrid won at Atalanta and at Brest (AW 2),
+    Bayern at Shakhtar only (AW 1): Real Madrid 11th, Bayern 12th.
+    """
+    return Column(a.group_sum(np.ones_like(a.gs), _away(a) & (a.r == WIN)), 1)
+
+
+def _opponents_total(a: Analysis, values: IntArray) -> IntArray:
+    """Σ over a team's matches of its opponent's value (one term per match)."""
+    return a.group_sum(values[a.q])
+
+
+@criterion("OPTS", "points obtained collectively by the opponents")
+def opponents_points(a: Analysis, spec: Spec) -> Column:
+    """The sum of the points of every opponent met, once per match (a Buchholz of
+    football): the opponents' points from their results, without deductions.
+
+    Source: UEFA Champions League regulations 2024/25, art. 18.01 f) (league phase).
+    Example: a team that met opponents finishing on 21, 13 and 6 points has OPTS 40.
+    """
+    res = a.results
+    return Column(_opponents_total(a, res.num), res.den)
+
+
+@criterion("OGD", "collective goal difference of the opponents")
+def opponents_goal_difference(a: Analysis, spec: Spec) -> Column:
+    """The sum of the goal differences of every opponent met, once per match.
+
+    Source: UEFA Champions League regulations 2024/25, art. 18.01 g) (league phase).
+    Example: opponents finishing on +12, −3 and −20 give OGD −11.
+    """
+    gd = a.game_results.num - goals_conceded(a)
+    return Column(_opponents_total(a, gd), a.t.score_denominator)
+
+
+@criterion("OGF", "goals scored collectively by the opponents")
+def opponents_goals(a: Analysis, spec: Spec) -> Column:
+    """The sum of the goals scored by every opponent met, once per match.
+
+    Source: UEFA Champions League regulations 2024/25, art. 18.01 h) (league phase).
+    Example: opponents that scored 17, 9 and 4 goals give OGF 30.
+    """
+    return Column(_opponents_total(a, a.game_results.num), a.t.score_denominator)
+
+
+@criterion("GAV", "goal average", aliases=("GOAL-AVERAGE",))
+def goal_average(a: Analysis, spec: Spec) -> Column:
+    """Goals scored divided by goals conceded, an exact fraction. A team that conceded
+    no goal has no goal average (shown –, ``null`` in JSON) and ranks above every team
+    that has one (its record cannot be bettered); such teams are separated by the next
+    criterion.
+
+    Source: the Football League's rule from 1888/89 to 1975/76 (goal difference from
+    1976/77). Example (First Division 1923/24): Huddersfield 60 ÷ 33 = 1.818… ranks
+    above Cardiff 61 ÷ 34 = 1.794…, though Cardiff scored more.
+    """
+    scored = a.game_results.num.tolist()
+    conceded = goals_conceded(a).tolist()
+    values = [Fraction(int(f), int(c)) if c else None for f, c in zip(scored, conceded, strict=True)]
+    col = column_of(values)
+    return Column(col.num, col.den, col.undefined, undefined_best=True)
+
+
+@goal_average.explainer
+def _explain_gav(a: Analysis, spec: Spec, i: int, group: Sequence[int]) -> str:
+    d = a.t.score_denominator
+    scored = Fraction(int(a.game_results.num[i]), d)
+    conceded = Fraction(int(goals_conceded(a)[i]), d)
+    if not conceded:
+        return f"GAV: {fmt_decimal(scored)} scored, none conceded: no average, above every team that has one"
+    value = scored / conceded
+    return f"GAV = {fmt_decimal(scored)} ÷ {fmt_decimal(conceded)} = {fmt_vulgar(value)} ≈ {float(value):.4f}"
+
+
+def _explain_opponents(a: Analysis, spec: Spec, i: int, group: Sequence[int]) -> str:
+    d = a.t.score_denominator
+    if spec.code == "OPTS":
+        each = a.results
+        values = {int(q): Fraction(int(each.num[q]), each.den) for q in range(a.n)}
+    elif spec.code == "OGD":
+        gd = a.game_results.num - goals_conceded(a)
+        values = {q: Fraction(int(gd[q]), d) for q in range(a.n)}
+    else:
+        values = {q: Fraction(int(a.game_results.num[q]), d) for q in range(a.n)}
+    terms = [(a.name(int(a.q[e])), values[int(a.q[e])]) for e in a.entries_of(i).tolist()]
+    total = sum((v for _, v in terms), Fraction(0))
+    shown = " + ".join(f"{fmt_decimal(v)} ({who})" for who, v in terms) or "0"
+    return f"{spec.label} = {shown} = {fmt_decimal(total)}"
+
+
+for _crit in (opponents_points, opponents_goal_difference, opponents_goals):
+    _crit.explainer(_explain_opponents)
+
+
+@away_wins.explainer
+def _explain_away_wins(a: Analysis, spec: Spec, i: int, group: Sequence[int]) -> str:
+    away = _away(a)
+    won = [a.name(int(a.q[e])) for e in a.entries_of(i).tolist() if away[e] and a.r[e] == WIN]
+    return f"AW = {len(won)}" + (f" (won at {', '.join(won)})" if won else " (no away win)")
+
+
 # -- head to head -------------------------------------------------------------------------
 def mini_league(a: Analysis, group: Sequence[int]) -> tuple[list[int], list[int], list[int]]:
     """Points (units of 1/D), goal difference and goals (units of the score) of each
@@ -88,19 +202,21 @@ def mini_league(a: Analysis, group: Sequence[int]) -> tuple[list[int], list[int]
     return pts, gd, gf
 
 
-def h2h_tiers(a: Analysis, group: Sequence[int], reapply: bool) -> list[int]:
-    """Order among tied teams by head-to-head points, then goal difference, then goals
-    in their matches; with ``reapply``, a subset still level after the three is
-    ranked again on the matches among that subset only (UEFA style). Higher is better."""
+def h2h_tiers(a: Analysis, group: Sequence[int], reapply: bool, parts: str = "PDG") -> list[int]:
+    """Order among tied teams by head-to-head points (``P``), then goal difference
+    (``D``), then goals (``G``) in their matches (``parts`` chooses which, in order);
+    with ``reapply``, a subset still level after them is ranked again on the matches
+    among that subset only (UEFA style). Higher is better."""
     pts, gd, gf = mini_league(a, group)
-    keys = list(zip(pts, gd, gf, strict=True))
+    chosen = {"P": pts, "D": gd, "G": gf}
+    keys = list(zip(*(chosen[c] for c in parts), strict=True))
     distinct = sorted(set(keys), reverse=True)
     tiers = [0] * len(group)
     level = 0
     for key in reversed(distinct):  # worst block first, so better blocks get higher tiers
         block = [k for k in range(len(group)) if keys[k] == key]
         if reapply and 1 < len(block) < len(group):
-            sub = h2h_tiers(a, [group[k] for k in block], True)
+            sub = h2h_tiers(a, [group[k] for k in block], True, parts)
             ranks = sorted(set(sub))
             for k, t in zip(block, sub, strict=True):
                 tiers[k] = level + ranks.index(t) + 1
@@ -137,6 +253,165 @@ def head_to_head_once(a: Analysis, spec: Spec, group: Sequence[int]) -> Column:
     return Column(np.array(h2h_tiers(a, group, False), dtype=np.int64), 1)
 
 
+def unplayed_among(a: Analysis, group: Sequence[int]) -> int:
+    """How many matches among the group are listed but not played yet."""
+    t = a.t
+    assert t.status is not None
+    inside = np.zeros(a.n, dtype=bool)
+    inside[list(group)] = True
+    return int(np.count_nonzero(inside[t.white] & inside[t.black] & (t.status == PENDING)))
+
+
+def _league_h2h(a: Analysis, group: Sequence[int], parts: str, reapply: bool = False) -> Column:
+    """A national league's head-to-head: nothing separates the group while one of the
+    matches among its teams is still to be played (La Liga, Bundesliga)."""
+    if unplayed_among(a, group):
+        names = ", ".join(a.name(p) for p in group)
+        a.notes.append(f"head-to-head among {names} not applied: a match among them is still to be played")
+        return Column(np.zeros(len(group), dtype=np.int64), 1)
+    return Column(np.array(h2h_tiers(a, group, reapply, parts), dtype=np.int64), 1)
+
+
+@criterion("H2HP", "head-to-head points", local=True)
+def head_to_head_points(a: Analysis, spec: Spec, group: Sequence[int]) -> Column:
+    """Points in the matches among the teams still level, once their matches are all
+    played.
+
+    Source: Premier League Handbook, section C (since 2019/20: after goal difference
+    and goals scored). Example: two clubs that won one match each against the other
+    have 3 head-to-head points each: still level.
+    """
+    return _league_h2h(a, group, "P")
+
+
+@criterion("H2HGD", "head-to-head goal difference (aggregate score)", local=True)
+def head_to_head_goal_difference(a: Analysis, spec: Spec, group: Sequence[int]) -> Column:
+    """Goal difference in the matches among the teams still level (the aggregate
+    score of their two matches), once their matches are all played.
+
+    Source: DFL Spielordnung (Bundesliga, after goal difference and goals scored);
+    RFEF General Regulations art. 201.2 (La Liga, two clubs). Example: 2-0 and 3-3
+    give an aggregate 5-3: +2 for the first club.
+    """
+    return _league_h2h(a, group, "D")
+
+
+@criterion("H2HAG", "head-to-head away goals", local=True)
+def head_to_head_away_goals(a: Analysis, spec: Spec, group: Sequence[int]) -> Column:
+    """Goals scored away in the matches among the teams still level, once their
+    matches are all played.
+
+    Source: DFL Spielordnung (Bundesliga); Premier League Handbook, section C (since
+    2019/20). Example: 1-1 at home and 2-2 away: 2 away goals against 1.
+    """
+    if unplayed_among(a, group):
+        return _league_h2h(a, group, "")
+    members = set(group)
+    away = _away(a)
+    goals = [
+        sum(int(a.gs[e]) for e in a.entries_of(p).tolist() if away[e] and int(a.q[e]) in members) for p in group
+    ]
+    return Column(np.array(goals, dtype=np.int64), a.t.score_denominator)
+
+
+@criterion("AGFB", "away goals over the season, once the clubs level have met twice", local=True)
+def away_goals_bundesliga(a: Analysis, spec: Spec, group: Sequence[int]) -> Column:
+    """Away goals scored over the whole season, applied (like the head-to-head criteria
+    before it) only once the matches among the clubs level are all played.
+
+    Source: DFL Spielordnung (Bundesliga): before both matches between the clubs are
+    played only goal difference and goals scored apply, and clubs still level share
+    the place. Example: level clubs that have met only once stay level, whatever
+    their away goals.
+    """
+    if unplayed_among(a, group):
+        return _league_h2h(a, group, "")
+    return Column(away_goals(a, spec).num[list(group)], a.t.score_denominator)
+
+
+@criterion("H2HES", "head-to-head, La Liga's rule", local=True)
+def head_to_head_spain(a: Analysis, spec: Spec, group: Sequence[int]) -> Column:
+    """La Liga's head-to-head, computed once over all the clubs level on points: for
+    two clubs the goal difference of their two matches; for three or more the points,
+    then the goal difference, of the matches among them only (no goals-scored step,
+    no re-application to a subset); not applied while one of those matches is still
+    to be played (the overall goal difference decides meanwhile).
+
+    Source: RFEF General Regulations, art. 201.2 and 201.3. Example (2006/07): Real
+    Madrid beat Barcelona 2-0 and drew 3-3, aggregate +2: champions on 76 points
+    despite a goal difference of +26 against Barcelona's +45.
+    """
+    return _league_h2h(a, group, "D" if len(group) == 2 else "PD")
+
+
+@criterion("H2HIT", "head-to-head mini-league (classifica avulsa)", local=True)
+def head_to_head_italy(a: Analysis, spec: Spec, group: Sequence[int]) -> Column:
+    """Serie A's classifica avulsa: points, then goal difference, in the matches among
+    the teams level on points; a subset still level is ranked again on the matches
+    among that subset; not applied while one of those matches is still to be played.
+
+    Source: FIGC NOIF art. 51.4, as applied to Serie A each season by the FIGC
+    (points, goal difference among the tied, then overall goal difference, goals,
+    lots; a play-off for the title or 17th place between two clubs from 2022/23).
+    Example: three clubs on 60 points with 6, 4 and 1 points among them are ordered
+    by those points.
+    """
+    return _league_h2h(a, group, "PD", reapply=True)
+
+
+def _explain_league_h2h(a: Analysis, spec: Spec, i: int, group: Sequence[int]) -> str:
+    if len(group) < 2:
+        return f"{spec.label}: not level with anyone when applied"
+    names = ", ".join(a.name(p) for p in group)
+    if unplayed_among(a, group):
+        return f"{spec.label} among {names}: not applied, a match among them is still to be played"
+    pts, gd, gf = mini_league(a, group)
+    k = list(group).index(i)
+    d = a.t.score_denominator
+    if spec.code == "H2HAG":
+        assert head_to_head_away_goals.local is not None
+        value = head_to_head_away_goals.local(a, spec, group)[k]
+        return f"{spec.label} among {names}: {fmt_decimal(value)} away goals in their matches"
+    return (
+        f"{spec.label} among {names}: {count(Fraction(pts[k], a.D), 'point')}, goal difference "
+        f"{fmt_decimal(Fraction(gd[k], d))} ({fmt_decimal(Fraction(gf[k], d))} scored) in their matches"
+    )
+
+
+for _crit in (head_to_head_points, head_to_head_goal_difference, head_to_head_away_goals):
+    _crit.explainer(_explain_league_h2h)
+for _crit in (head_to_head_spain, head_to_head_italy):
+    _crit.explainer(_explain_league_h2h)
+
+
+@away_goals_bundesliga.explainer
+def _explain_agfb(a: Analysis, spec: Spec, i: int, group: Sequence[int]) -> str:
+    if len(group) > 1 and unplayed_among(a, group):
+        return f"{spec.label}: not applied, a match among {', '.join(a.name(p) for p in group)} is still to be played"
+    return f"{spec.label} = {fmt_decimal(away_goals(a, spec)[i])} (goals in away matches over the season)"
+
+
+def _points_display(a: Analysis, group: Sequence[int], spec: Spec | None = None) -> list[Fraction | None]:
+    """The head-to-head points shown for each team of the group."""
+    return [Fraction(x, a.D) for x in mini_league(a, group)[0]]
+
+
+def _difference_display(a: Analysis, group: Sequence[int], spec: Spec | None = None) -> list[Fraction | None]:
+    """The head-to-head goal difference shown for each team of the group."""
+    return [Fraction(x, a.t.score_denominator) for x in mini_league(a, group)[1]]
+
+
+def _spain_display(a: Analysis, group: Sequence[int], spec: Spec | None = None) -> list[Fraction | None]:
+    """What decides under La Liga's rule: goal difference for two, points for more."""
+    return _difference_display(a, group) if len(group) == 2 else _points_display(a, group)
+
+
+head_to_head_points.local_display = _points_display
+head_to_head_italy.local_display = _points_display
+head_to_head_goal_difference.local_display = _difference_display
+head_to_head_spain.local_display = _spain_display
+
+
 def _h2h_display(a: Analysis, group: Sequence[int], spec: Spec | None = None) -> list[Fraction | None]:
     return [Fraction(x, a.D) for x in mini_league(a, group)[0]]
 
@@ -153,7 +428,7 @@ def _explain_h2h(a: Analysis, spec: Spec, i: int, group: Sequence[int]) -> str:
     d = a.t.score_denominator
     names = ", ".join(a.name(p) for p in group)
     return (
-        f"{spec.label} among {names}: {fmt_vulgar(Fraction(pts[k], a.D))} points, "
+        f"{spec.label} among {names}: {count(Fraction(pts[k], a.D), 'point')}, "
         f"goal difference {fmt_decimal(Fraction(gd[k], d))}, {fmt_decimal(Fraction(gf[k], d))} goals"
     )
 
@@ -235,19 +510,21 @@ def lots(a: Analysis, spec: Spec, group: Sequence[int]) -> Column:
     return Column(value[list(group)], 1)
 
 
-def _external(code: str, name: str, source: str) -> None:
+def _external(code: str, name: str, source: str, lower_is_better: bool = True) -> None:
     def compute(a: Analysis, spec: Spec) -> Column:
         table = a.t.rankings.get(code, {})
-        worst = max(table.values(), default=Fraction(0)) + 1
+        worst = max(table.values(), default=Fraction(0)) + 1 if lower_is_better else Fraction(0)
         values = column_of([table.get(i, worst) for i in range(a.n)])
         return Column(values.num, values.den, np.array([i not in table for i in range(a.n)], dtype=bool))
 
+    better = "lower" if lower_is_better else "higher"
+    example = "Japan 61 and Senegal 27, Senegal" if lower_is_better else "Bayern 144 and Real Madrid 136, Bayern"
     compute.__doc__ = (
-        f"{name}: a value per team supplied from a file (``--ranking {code}=FILE``), lower is "
+        f"{name}: a value per team supplied from a file (``--ranking {code}=FILE``), {better} is "
         f"better; a team without a value shows none (–) and comes last.\n\n    Source: {source}.\n\n"
-        f"    Example: with {code} values Japan 61 and Senegal 27, Senegal is ahead.\n"
+        f"    Example: with {code} values {example} is ahead.\n"
     )
-    crit = criterion(code, name, lower_is_better=True)(compute)
+    crit = criterion(code, name, lower_is_better=lower_is_better)(compute)
 
     @crit.explainer
     def _explain(a: Analysis, spec: Spec, i: int, group: Sequence[int]) -> str:
@@ -258,6 +535,7 @@ def _external(code: str, name: str, source: str) -> None:
 _external("FIFA", "FIFA/Coca-Cola World Ranking", "FIFA World Cup 2026 regulations (the last criterion)")
 _external("QUAL", "European qualifiers overall ranking", "UEFA EURO 2024 regulations, art. 18.01 j)")
 _external("PSO", "penalty shoot-out between two teams level after their last match", "UEFA EURO 2024, art. 18.02")
+_external("CLUB", "UEFA club coefficient", "UEFA Champions League regulations 2024/25, art. 18.01 j)", False)
 
 
 def _explain_goals(a: Analysis, spec: Spec, i: int, group: Sequence[int]) -> str:
