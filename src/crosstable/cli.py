@@ -21,6 +21,7 @@ from typing import Any, NoReturn
 import click
 
 from crosstable.batch import connect, local_cluster, run_batch
+from crosstable.competition import rank_competition
 from crosstable.errors import CrosstableError, InputError, Problem, printable
 from crosstable.io import FORMATS, decode, read, read_text
 from crosstable.io.jsonfmt import write_json
@@ -31,6 +32,7 @@ from crosstable.io.writers import (
     SCENARIO_OUTPUTS,
     SCHEDULE_OUTPUTS,
     render,
+    render_competition,
     render_outlook,
     render_potentials,
     render_scenarios,
@@ -160,6 +162,16 @@ def main() -> None:
     help="CSV: the heading and the warnings first, as '#' comment lines (off: many readers choke).",
 )
 @click.option("--explain", "explain_names", multiple=True, metavar="NAME", help="Explain every number of NAME.")
+@click.option(
+    "--across",
+    type=click.IntRange(1, 99),
+    default=None,
+    help="A competition in groups: rank the teams at place K of every group against each other "
+    "(fifa-2026 and uefa-euro-2024 do it for K=3 by themselves).",
+)
+@click.option(
+    "--qualify", type=click.IntRange(1, 999), default=None, help="With --across: how many of them go through."
+)
 def standings(
     file: str,
     fmt: str,
@@ -178,6 +190,8 @@ def standings(
     show_grid: bool,
     csv_notes: bool,
     explain_names: tuple[str, ...],
+    across: int | None,
+    qualify: int | None,
 ) -> None:
     """Rank the participants of FILE by points and tie-break criteria.
 
@@ -197,15 +211,25 @@ def standings(
         if fide_rules is not None:
             t.fide_rules = fide_rules
             t.rules_reason = f"FIDE C.07 ({fide_rules} edition): --fide-rules {fide_rules}"
-        s = rank(t, tiebreaks, rules=rules)
-        text = render(s, output, "fraction" if fractions else "decimal", show_grid, csv_notes, decimals)
-        explained = [s.explain(name) for name in explain_names]
+        style = "fraction" if fractions else "decimal"
+        if t.groups is not None:
+            c = rank_competition(t, tiebreaks, rules=rules, across=across, qualify=qualify)
+            text = render_competition(c, output, style, show_grid, csv_notes, decimals)
+            explained = [c.explain(name) for name in explain_names]
+            warnings = c.warnings
+        else:
+            if across is not None or qualify is not None:
+                raise CrosstableError("--across and --qualify need a competition in groups (a group column)")
+            s = rank(t, tiebreaks, rules=rules)
+            text = render(s, output, style, show_grid, csv_notes, decimals)
+            explained = [s.explain(name) for name in explain_names]
+            warnings = s.warnings
     if explained and output == "text":
         text = text + "\n" + "\n\n".join(explained) + "\n"
     elif explained:
         click.echo("\n\n".join(explained), err=True)
     click.echo(text, nl=False)
-    for w in s.warnings:
+    for w in warnings:
         click.echo(f"warning: {w}", err=True)
 
 

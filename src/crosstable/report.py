@@ -299,6 +299,25 @@ def render_report(s: Standings, style: str = "decimal", decimals: int | None = N
     return _environment().get_template("report.html").render(v=view(s, style, decimals))
 
 
+@dataclass
+class Section:
+    """One table of a page of several (a competition's group, its third-placed teams,
+    its knockout round): the ``head``/``rows``/``names`` the standings macro takes."""
+
+    title: str
+    head: list[str]
+    rows: list[list[str]]
+    names: list[str]
+    note: str = ""
+
+
+def render_sections(title: str, heading: list[str], sections: list[Section], warnings: list[str]) -> str:
+    """A standalone, printable HTML page of several tables (same style as the report)."""
+    page = _environment().get_template("competition.html")
+    parts = [{"title": x.title, "note": x.note, "v": x} for x in sections]
+    return page.render(title=title, heading=heading, sections=parts, warnings=warnings)
+
+
 def render_fragments(s: Standings, style: str = "decimal") -> dict[str, Any]:
     """The standings and crosstable tables alone, for the web page (same macros)."""
     module = _environment().get_template("tables.html").module

@@ -19,6 +19,8 @@ is given and the file declares no list (TRF-2026 ``202``).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from crosstable.errors import CriterionError
 
 PRESETS: dict[str, tuple[list[str], str]] = {
@@ -66,9 +68,48 @@ PRESETS: dict[str, tuple[list[str], str]] = {
         "the European qualifiers ranking (supplied)",
     ),
     "premier-league": (
-        ["GD", "GF", "H2H"],
-        "Premier League rules (section C): goal difference, goals scored, then head-to-head; a "
-        "play-off decides what is still level where it matters",
+        ["GD", "GF", "H2HP", "H2HAG"],
+        "Premier League Handbook, section C (since 2019/20): goal difference, goals scored, then the "
+        "points and the away goals in the matches between the clubs level; a play-off (not computed) "
+        "where the title, Europe or relegation is still at stake",
+    ),
+    "premier-league-1992": (
+        ["GD", "GF"],
+        "Premier League 1992/93 to 2018/19: goal difference, goals scored; a play-off (not computed) "
+        "where the title, Europe or relegation was still at stake",
+    ),
+    "football-league-1888": (
+        ["GAV"],
+        "the Football League from 1888/89 to 1975/76: goal average (goals scored ÷ goals conceded); "
+        "two points for a win until 1980/81: rank with --scoring 2:1:0",
+    ),
+    "laliga": (
+        ["H2HES", "GD", "GF"],
+        "RFEF General Regulations, art. 201 (La Liga; head-to-head first since 1928/29): for two clubs "
+        "the goal difference of their two matches, for three or more the points and then the goal "
+        "difference of the matches among them; overall goal difference; goals scored; then the RFEF "
+        "fair-play table (not computed: it counts sanctions beyond cards) and a play-off",
+    ),
+    "serie-a": (
+        ["H2HIT", "GD", "GF", "LOT"],
+        "Serie A (FIGC NOIF art. 51 as applied each season): points and goal difference in the matches "
+        "among the clubs level (classifica avulsa, re-applied to a subset), overall goal difference, "
+        "goals scored, drawing of lots; from 2022/23 a play-off (not computed) between two clubs level "
+        "for the title or 17th place",
+    ),
+    "bundesliga": (
+        ["GD", "GF", "H2HGD", "H2HAG", "AGFB"],
+        "DFL Spielordnung (Bundesliga and 2. Bundesliga): goal difference, goals scored, the aggregate "
+        "score of the matches between the clubs level, their away goals in those matches, away goals over "
+        "the season (these three only once both matches between them are played); a play-off (not computed)",
+    ),
+    "uefa-club-2024": (
+        ["GD", "GF", "AGF", "WIN", "AW", "OPTS", "OGD", "OGF", "DISC", "CLUB"],
+        "UEFA club competitions 2024/25, art. 18.01 (the league phase of the Champions League, Europa "
+        "League and Conference League): goal difference, goals scored, away goals scored, wins, away "
+        "wins, the points, goal difference and goals of the league-phase opponents, disciplinary points, "
+        "club coefficient (supplied: --ranking CLUB=FILE). Before the last matchday UEFA applies a) to "
+        "e) only, then the alphabetical order: rank those tables with -t GD,GF,AGF,WIN,AW",
     ),
 }
 PRESETS["fifa-2022"] = PRESETS["fifa-2018"]
@@ -84,6 +125,52 @@ DEFAULTS = {
 """The preset of each kind of event (individual, team, football) and system, used when
 no list is given: FIDE's recommended orders for chess, the current FIFA World Cup's
 for football."""
+
+
+@dataclass(frozen=True)
+class AcrossGroups:
+    """How a competition played in groups compares the teams at one place of every
+    group (the best third-placed teams), and what follows from it."""
+
+    place: int
+    """The place compared (3: the third-placed teams)."""
+    qualify: int
+    """How many of them go through."""
+    criteria: list[str]
+    """The criteria after points, computed over each team's group matches."""
+    groups: int
+    """How many groups the regulation is written for."""
+    bracket: str
+    """The knockout round drawn from the group orders: the name of its data files."""
+    round_name: str
+    source: str
+
+
+ACROSS: dict[str, AcrossGroups] = {
+    "fifa-2026": AcrossGroups(
+        3,
+        8,
+        ["GD", "GF", "FP", "FIFA"],
+        12,
+        "fifa-2026",
+        "round of 32",
+        "FIFA World Cup 26 regulations: the eight best of the twelve third-placed teams, by points, goal "
+        "difference, goals scored, team conduct score and the FIFA ranking; their opponents in the round "
+        "of 32 by the combination table of Annex C",
+    ),
+    "uefa-euro-2024": AcrossGroups(
+        3,
+        4,
+        ["GD", "GF", "WIN", "DISC", "QUAL"],
+        6,
+        "uefa-euro-2024",
+        "round of 16",
+        "UEFA EURO 2024 regulations: the four best of the six third-placed teams, by points, goal "
+        "difference, goals scored, wins, disciplinary points and the European qualifiers ranking; their "
+        "opponents in the round of 16 by the regulations' table of the 15 combinations",
+    ),
+}
+"""The presets of competitions that rank teams across groups (see :class:`AcrossGroups`)."""
 
 
 def preset(name: str) -> list[str]:

@@ -17,16 +17,17 @@ import shutil
 from fractions import Fraction
 from typing import Any
 
+from crosstable.competition import Competition
 from crosstable.numbers import fmt_decimal, fmt_number, fmt_vulgar, json_number, parse_number
 from crosstable.outlook import OutlookReport, Prospect, Witness
 from crosstable.ranking import Standings
-from crosstable.report import crosstable_cells, render_report, standings_table
+from crosstable.report import Section, crosstable_cells, render_report, render_sections, standings_table
 from crosstable.scenarios import ScenarioReport
 from crosstable.schedule import Schedule
 from crosstable.tiebreaks.potential import Potentials
 
 OUTPUTS = ("text", "json", "csv", "md", "html")
-TEXT_COLUMNS = {"Name", "Team", "Title", "Fed", "Decided"}
+TEXT_COLUMNS = {"Name", "Team", "Title", "Fed", "Decided", "Grp", "Through", "Home", "Away", "Slot"}
 """Columns of words, aligned left (numbers align right)."""
 
 
@@ -102,10 +103,13 @@ def to_text(
     crosstable: bool = False,
     width: int | None = None,
     decimals: int | None = None,
+    heading: bool = True,
+    table: tuple[list[str], list[list[str]]] | None = None,
 ) -> str:
     """The heading and an aligned table; with ``crosstable=True`` the full results grid
     first. The warnings are not part of it: the command line writes them to standard
-    error (every format), so that the table on standard output stays clean."""
+    error (every format), so that the table on standard output stays clean. ``table``
+    replaces the standings' own cells (a table with more columns)."""
     from rich.console import Console  # noqa: PLC0415 - optional: rich (~20 ms to import) only for text
     from rich.measure import Measurement  # noqa: PLC0415 - optional: rich only for text
     from rich.table import Table  # noqa: PLC0415 - optional: rich only for text
@@ -115,8 +119,8 @@ def to_text(
     console = Console(file=io.StringIO(), width=width, color_system=None, legacy_windows=False)
     if crosstable:
         console.print(crosstable_table(s, style))
-    head, body = standings_table(s, style, decimals)
-    for line in s.heading():
+    head, body = table if table is not None else standings_table(s, style, decimals)
+    for line in s.heading() if heading else ():
         console.print(line, markup=False, highlight=False)
 
     def build(columns: list[int]) -> Table:
@@ -128,14 +132,14 @@ def to_text(
         return table
 
     everything = list(range(len(head)))
-    table = build(everything)
+    grid = build(everything)
     notes: list[str] = []
-    if "Decided" in head and Measurement.get(console, console.options.update(max_width=10**6), table).maximum > width:
+    if "Decided" in head and Measurement.get(console, console.options.update(max_width=10**6), grid).maximum > width:
         k = head.index("Decided")  # too wide for the terminal: the notes go below the table
-        table = build([j for j in everything if j != k])
+        grid = build([j for j in everything if j != k])
         name = head.index("Name") if "Name" in head else head.index("Team")
         notes = [f"{row[name]}: {row[k]}" for row in body if row[k]]
-    console.print(table)
+    console.print(grid)
     for note in notes:
         console.print(note, markup=False, highlight=False)
     out = console.file
@@ -188,6 +192,95 @@ def render(
     if output == "md":
         return to_markdown(s, style, decimals)
     return to_text(s, style, crosstable, decimals=decimals)
+
+
+def across_table(c: Competition, style: str = "decimal") -> tuple[list[str], list[list[str]]]:
+    """The ranking across groups as cells: the standings' own, with the group after
+    the team and whether it goes through (``Q``) at the end."""
+    assert c.across is not None
+    head, body = standings_table(c.across.standings, style)
+    name = head.index("Team") if "Team" in head else head.index("Name")
+    rows = []
+    for row in body:
+        team = row[name]
+        mark = "Q" if team in c.across.qualified else ""
+        rows.append([*row[: name + 1], c.across.group_of[team], *row[name + 1 :], mark])
+    return [*head[: name + 1], "Grp", *head[name + 1 :], "Through"], rows
+
+
+def knockout_table(c: Competition) -> tuple[list[str], list[list[str]]]:
+    """The knockout round as cells: match, slots and teams (``?`` where undecided)."""
+    head = ["Match", "Slot", "Home", "Slot", "Away"]
+    return head, [[str(k.match), k.home_slot, k.home or "?", k.away_slot, k.away or "?"] for k in c.knockout]
+
+
+def _across_title(c: Competition) -> str:
+    assert c.across is not None
+    a = c.across
+    place = {1: "Group winners", 2: "Runners-up", 3: "Third-placed teams"}.get(a.place, f"Teams placed {a.place}")
+    through = f"; the first {a.qualify} go through" if a.qualify is not None else ""
+    return f"{place}, ranked across the groups (points, then {', '.join(a.standings.labels)}{through})"
+
+
+def competition_json(c: Competition) -> str:
+    """The JSON object of :meth:`~crosstable.competition.Competition.to_dict`."""
+    return json.dumps(c.to_dict(), ensure_ascii=False, indent=2, default=json_number) + "\n"
+
+
+def render_competition(
+    c: Competition,
+    output: str,
+    style: str = "decimal",
+    crosstable: bool = False,
+    notes: bool = False,
+    decimals: int | None = None,
+) -> str:
+    """A competition in a format of :data:`OUTPUTS`: one table per group, the ranking
+    across groups with the qualifiers marked, the knockout round. CSV holds the group
+    tables only (a ``Group`` column first); the other formats hold everything."""
+    if output == "json":
+        return competition_json(c)
+    first = c.groups[0].standings
+    if output == "csv":
+        out = io.StringIO()
+        if notes:
+            out.writelines(f"# {line}\n" for line in c.heading())
+            out.writelines(f"# warning: {w}\n" for w in c.warnings)
+        w = csv.writer(out, lineterminator="\n")
+        for k, g in enumerate(c.groups):
+            head, body = standings_table(g.standings, "decimal")
+            if k == 0:
+                w.writerow(["Group", *head])
+            w.writerows([[g.group, *("" if x == "–" else csv_safe(x) for x in row)] for row in body])
+        return out.getvalue()
+    tables: list[tuple[str, list[str], list[list[str]]]] = []
+    for g in c.groups:
+        tables.append((f"Group {g.group}", *standings_table(g.standings, style, decimals)))
+    if c.across is not None:
+        tables.append((_across_title(c), *across_table(c, style)))
+    if c.knockout:
+        tables.append(((c.round_name or "knockout").capitalize(), *knockout_table(c)))
+    if output == "html":
+        sections = [
+            Section(title, head, body, [row[1] if len(row) > 1 else "" for row in body]) for title, head, body in tables
+        ]
+        return render_sections(c.heading()[0], c.heading(), sections, list(c.warnings))
+    if output == "md":
+        lines = [*(f"{line}  " for line in c.heading())]
+        for title, head, body in tables:
+            lines += ["", f"### {title}", ""]
+            rule = "|" + "|".join("---" if h in TEXT_COLUMNS else "---:" for h in head) + "|"
+            lines += ["| " + " | ".join(head) + " |", rule]
+            lines += ["| " + " | ".join(x.replace("|", "\\|") for x in row) + " |" for row in body]
+        if c.warnings:
+            lines += ["", *(f"> **Note:** {w.replace('|', chr(92) + '|')}" for w in c.warnings)]
+        return "\n".join(lines) + "\n"
+    parts = ["\n".join(c.heading()) + "\n"]
+    for k, (title, head, body) in enumerate(tables):
+        grid = crosstable and k < len(c.groups)
+        source = c.groups[k].standings if grid else first
+        parts.append(f"\n{title}\n" + to_text(source, style, grid, heading=False, table=(head, body)))
+    return "".join(parts)
 
 
 SCHEDULE_OUTPUTS = ("text", "json", "csv", "games")
