@@ -7,17 +7,24 @@ from pathlib import Path
 from crosstable.errors import InputError, Problem
 from crosstable.io.games import looks_like_games, read_games
 from crosstable.io.jsonfmt import looks_like_json, read_json
+from crosstable.io.openfootball import looks_like_openfootball, read_openfootball
 from crosstable.io.pgn import looks_like_pgn, read_pgn
 from crosstable.io.text import read_crosstable
 from crosstable.io.trf import looks_like_trf, read_trf
 from crosstable.model import Scoring, Tournament
 
-FORMATS = ("auto", "crosstable", "games", "trf", "pgn", "json")
+FORMATS = ("auto", "crosstable", "games", "trf", "pgn", "json", "openfootball")
 
 
 def detect_format(text: str) -> str:
-    """The format ``auto`` reads a text as: our JSON, TRF, PGN, a games list, else a crosstable."""
-    for name, looks_like in (("json", looks_like_json), ("trf", looks_like_trf), ("pgn", looks_like_pgn)):
+    """The format ``auto`` reads a text as: our JSON, openfootball's JSON, TRF, PGN, a games
+    list, else a crosstable."""
+    for name, looks_like in (
+        ("json", looks_like_json),
+        ("openfootball", looks_like_openfootball),
+        ("trf", looks_like_trf),
+        ("pgn", looks_like_pgn),
+    ):
         if looks_like(text):
             return name
     return "games" if looks_like_games(text) else "crosstable"
@@ -41,7 +48,14 @@ def read_text(
         raise InputError(source, [Problem("not a text file (it holds NUL bytes): a tournament file is text", line)])
     if fmt == "auto":
         fmt = detect_format(text)
-    readers = {"trf": read_trf, "pgn": read_pgn, "json": read_json, "games": read_games, "crosstable": read_crosstable}
+    readers = {
+        "trf": read_trf,
+        "pgn": read_pgn,
+        "json": read_json,
+        "openfootball": read_openfootball,
+        "games": read_games,
+        "crosstable": read_crosstable,
+    }
     if fmt not in readers:
         raise InputError(source, [Problem(f"unknown format {fmt!r}; choose one of {', '.join(FORMATS)}")])
     t = readers[fmt](text, source, sc)

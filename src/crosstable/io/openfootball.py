@@ -1,0 +1,614 @@
+"""openfootball's JSON: the format of the public-domain repositories
+``openfootball/worldcup.json``, ``openfootball/euro.json`` and ``openfootball/football.json``.
+
+A file is one object: the competition's ``name`` and its matches, either as
+``"matches": [...]`` (the current format) or as ``"rounds": [{"name": ..., "matches":
+[...]}]`` (the older one; a round's name is the round of its matches). A match has
+``team1`` and ``team2`` (names, or in older files objects with a ``name``), and
+optionally ``round``, ``date``, ``group`` (``Group A``), ``stage``, ``status`` and a
+score: ``"score": {"ft": [2, 1], "ht": [...], "et": [...], "p": [...]}`` (or the
+full-time score alone, ``"score": [2, 1]``), or in older files ``score1``/``score2``
+(``score1et``, ``score1p`` …). Every other field (goals, grounds, times, codes) is
+ignored.
+
+What is read, and how:
+
+- The score is the full-time score (``ft``, or ``score1``/``score2``): the result after
+  90 minutes, even for a match decided in extra time or on penalties (only knockout
+  matches go to extra time, and those are not ranked). A match without a full-time
+  score (no ``score``, ``"score": {}``, ``null`` scores) is not played yet: pending;
+  a group or league match with an extra-time or penalty score but no full-time score
+  is an error.
+  ``"status": "awarded"`` marks a result awarded by a ruling (status forfeit, counted
+  for points and goals); ``"status": "cancelled"`` a match that will never be played:
+  left out, with a warning. Other statuses (``postponed``) change nothing.
+- A competition played in groups: when some matches carry a ``group``, those are the
+  group matches, and every team belongs to one group (a team in two groups is an
+  error naming the match). Each participant's group is kept in
+  :attr:`~crosstable.model.Tournament.groups`, normalised as the games lists do
+  (``Group A`` is ``A``). The matches without a group (round of 32, final …) are
+  knockout matches: they are not ranked, and are set aside with one warning saying
+  how many and which rounds. Older files name the group in the round instead
+  (``"round": "Group A"``, the Champions League until 2023/24, the Club World Cup
+  2025): when no match carries a group, rounds named ``Group`` and a short label
+  (``Group A``, ``Gruppe 3``) are read as groups the same way. A competition with a
+  second group stage (the World Cups of 1974 to 1982) is refused: its teams are in
+  two groups.
+- A league (no group): the matches whose round (or stage) names a knockout stage
+  (case-insensitive: ``round of``, ``quarter``, ``semi``, ``final``, ``play-off`` /
+  ``playoff``, ``third place``, ``knockout``, ``1/8``, ``1/4``, ``1/16``,
+  ``preliminary``, ``replay``; or an older file's ``"knockout": true``) are set aside
+  the same way; the rest (``Matchday 5``, ``League, Matchday 3``, ``Spieltag 3``) is
+  the league. The Champions League 2024/25 is the 144 matches of its league phase. A
+  league whose rounds name several stages (``Championship, Matchday 1`` beside
+  ``Matchday 1``, Apertura and Clausura) is ranked as one table, with a warning; so is
+  one whose teams do not all play the same number of matches (a cup whose first
+  rounds are not named as knockout rounds, a team spelled two ways). A league is a
+  round robin when every pair met the same number of times (twice, or four times in
+  a league of ten), else Swiss.
+- Rounds: when every round name holds one number (``Matchday 3``, ``League, Matchday
+  3``, ``3. Round``) and no two names the same one, that number; otherwise the round
+  names numbered in the order they first appear; without any round name, the dates in
+  calendar order. Numbers that would give a team two opponents in one round are
+  dropped (the dates are tried, then no rounds at all).
+- Scoring: football (3 points a win, 1 a draw) unless the caller gives another;
+  the scores are goals (kind ``goals``). A file holds results only: a league's point
+  deductions are not in it.
+- Participants are numbered in the order they first appear among the ranked matches.
+  The competition's name is kept as the event name (:attr:`Tournament.info` ``012``),
+  its first and last dates as the start date and ``052`` (end date).
+
+Bad input (not JSON, a shape not this format's, a score that is not two whole numbers
+of goals, an empty name, a team playing itself or one team spelled two ways in the
+ranked matches; a knockout match set aside may oppose two placeholders ``N.N.``), or a
+file without any group or league match, is an
+:class:`~crosstable.errors.InputError` whose problems carry the line and column in the
+JSON text: the decoder's for a syntax error, else the place of the offending value,
+found by scanning the text once for every value's position (only when there is a
+problem to report).
+"""
+
+from __future__ import annotations
+
+import bisect
+import dataclasses
+import json
+import re
+from collections import Counter
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, TypeGuard
+
+import numpy as np
+
+from crosstable.errors import CrosstableError, InputError, Problem, printable
+from crosstable.io.games import normal_group
+from crosstable.io.jsonfmt import looks_like_json
+from crosstable.model import (
+    FORFEIT,
+    MAX_SCORE,
+    PENDING,
+    PLAYED,
+    PRESET_SCORING,
+    Game,
+    Scoring,
+    Tournament,
+    infer_system,
+    name_key,
+)
+from crosstable.numbers import count
+
+JsonPath = tuple[str | int, ...]
+
+_HEAD = 65_536
+"""How much of a text :func:`looks_like_openfootball` looks at."""
+_MATCH_LISTS = re.compile(r'"(?:matches|rounds)"\s*:\s*\[')
+_KNOCKOUT = re.compile(
+    r"round of|quarter|semi|final|play-?offs?|third.place|knockout|1/8|1/4|1/16|preliminary|replay", re.IGNORECASE
+)
+_DIGITS = re.compile(r"\d+")
+_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|[{}\[\]:,]|[^\s{}\[\]:,"]+')
+
+
+def looks_like_openfootball(text: str) -> bool:
+    """Whether a text is openfootball's JSON: an object with ``matches`` or ``rounds``
+    whose matches name ``team1`` (and not our own JSON format)."""
+    head = text[:_HEAD].lstrip("\ufeff").lstrip()
+    return (
+        head.startswith("{")
+        and '"team1"' in head
+        and _MATCH_LISTS.search(head) is not None
+        and not looks_like_json(text)
+    )
+
+
+@dataclass(frozen=True)
+class _Match:
+    """One match as read: where it is, its teams, its full-time score (``None``: not
+    played yet), status, round label, stage, date, group (normalised, ``""``: none),
+    and whether the file marks it as a knockout match."""
+
+    path: JsonPath
+    team1: str
+    team2: str
+    score: tuple[int, int] | None
+    status: int
+    cancelled: bool
+    round: str
+    stage: str
+    date: str
+    group: str
+    knockout: bool
+    without_ft: bool = False
+    """An extra-time or penalty score without the full-time score."""
+
+    @property
+    def names(self) -> str:
+        return f"{self.team1} - {self.team2}"
+
+    @property
+    def label(self) -> str:
+        """The round's name as the warnings show it: its stage's when it has one."""
+        return self.stage or self.round or "no round"
+
+
+def _path_text(path: JsonPath) -> str:
+    """``("rounds", 0, "matches", 3)`` as ``rounds[0].matches[3]``."""
+    out = ""
+    for part in path:
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else part)
+    return out or "the file"
+
+
+def _show(value: Any) -> str:
+    """A JSON value as a message quotes it: printable, cut when long."""
+    return printable(json.dumps(value, ensure_ascii=False), 40)
+
+
+def _goals(value: Any) -> TypeGuard[int]:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= MAX_SCORE
+
+
+class _Reader:
+    """The text, the problems found, and (computed when a problem needs a place) the
+    position of every value of the JSON text by its path."""
+
+    def __init__(self, text: str, source: str | None) -> None:
+        self.text = text
+        self.source = source
+        self.problems: list[Problem] = []
+        self._offsets: dict[JsonPath, int] | None = None
+        self._line_starts: list[int] = []
+
+    def offsets(self) -> dict[JsonPath, int]:
+        """Every value's offset in the text by its path (the text is valid JSON)."""
+        if self._offsets is not None:
+            return self._offsets
+        out: dict[JsonPath, int] = {}
+        stack: list[list[Any]] = []  # [is_object, key or index (None: a key comes next)]
+        for m in _TOKEN.finditer(self.text):
+            tok = m.group()
+            if tok == ":":
+                continue
+            top = stack[-1] if stack else None
+            if tok == ",":
+                if top is not None:
+                    top[1] = None if top[0] else top[1] + 1
+                continue
+            if tok in "}]":
+                if stack:
+                    stack.pop()
+                continue
+            if top is not None and top[0] and top[1] is None:
+                try:
+                    top[1] = json.loads(tok)
+                except ValueError:
+                    top[1] = tok[1:-1]
+                continue
+            out.setdefault(tuple(s[1] for s in stack), m.start())
+            if tok == "{":
+                stack.append([True, None])
+            elif tok == "[":
+                stack.append([False, 0])
+        self._offsets = out
+        self._line_starts = [0] + [m.end() for m in re.finditer("\n", self.text)]
+        return out
+
+    def where(self, *paths: JsonPath) -> tuple[int, int]:
+        """The line and column of the first of ``paths`` found (the file's start if none)."""
+        offsets = self.offsets()
+        for path in paths:
+            if path in offsets:
+                offset = offsets[path]
+                line = bisect.bisect_right(self._line_starts, offset)
+                return line, offset - self._line_starts[line - 1] + 1
+        return 1, 1
+
+    def fail(self, message: str, *paths: JsonPath) -> None:
+        """A problem, placed at the first of ``paths`` that the text holds."""
+        self.problems.append(Problem(message, *self.where(*paths)))
+
+    def stop(self) -> InputError:
+        self.problems.sort(key=lambda p: (p.line or 0, p.column or 0))
+        return InputError(self.source, self.problems)
+
+
+def _match_objects(r: _Reader, data: dict[str, Any]) -> list[tuple[JsonPath, Any, str]]:
+    """Every match object with its path and the name of the round that holds it
+    (older files), in the file's order."""
+    if "matches" in data and "rounds" in data:
+        r.fail('the file has both "matches" and "rounds": an openfootball file has one of them', ("rounds",))
+        return []
+    if "matches" in data:
+        matches = data["matches"]
+        if not isinstance(matches, list):
+            r.fail(f"matches: a list of matches is required, not {_show(matches)}", ("matches",))
+            return []
+        return [(("matches", k), m, "") for k, m in enumerate(matches)]
+    rounds = data.get("rounds")
+    if not isinstance(rounds, list):
+        if rounds is None:
+            r.fail('an openfootball file has "matches" (or "rounds" of matches)', ())
+        else:
+            r.fail(f"rounds: a list of rounds is required, not {_show(rounds)}", ("rounds",))
+        return []
+    out: list[tuple[JsonPath, Any, str]] = []
+    for i, rd in enumerate(rounds):
+        path: JsonPath = ("rounds", i)
+        if not isinstance(rd, dict):
+            r.fail(f"{_path_text(path)}: a round is an object with a name and matches, not {_show(rd)}", path)
+            continue
+        name = _label(r, rd.get("name"), (*path, "name"))
+        matches = rd.get("matches", [])
+        if not isinstance(matches, list):
+            r.fail(f"{_path_text(path)}.matches: a list of matches is required", (*path, "matches"))
+            continue
+        out += [((*path, "matches", k), m, name) for k, m in enumerate(matches)]
+    return out
+
+
+def _label(r: _Reader, value: Any, path: JsonPath) -> str:
+    """A round's (or stage's) name: text or a number, ``""`` when absent."""
+    if value is None:
+        return ""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return str(value)
+    if isinstance(value, str):
+        return " ".join(value.split())
+    r.fail(f"{_path_text(path)}: {_show(value)} is not a round's name", path)
+    return ""
+
+
+def _team(r: _Reader, m: dict[str, Any], path: JsonPath, key: str) -> str | None:
+    value = m.get(key)
+    where: JsonPath = (*path, key)
+    if isinstance(value, dict):
+        value = value.get("name")
+        where = (*path, key, "name")
+    if not isinstance(value, str):
+        r.fail(f"{_path_text(where)}: a team's name is required, not {_show(value)}", where, (*path, key), path)
+        return None
+    name = value.strip()
+    if not name:
+        r.fail(f"{_path_text(where)}: empty team name", where)
+        return None
+    return name
+
+
+def _score(r: _Reader, m: dict[str, Any], path: JsonPath, names: str) -> tuple[bool, tuple[int, int] | None]:
+    """Whether the score is readable, and the full-time score (``None``: not played yet)."""
+    score = m.get("score")
+    if isinstance(score, list):  # "score": [2, 0], the full-time score alone (worldcup.quali_playoffs.json)
+        score = {"ft": score}
+    if score is not None:
+        if not isinstance(score, dict):
+            r.fail(
+                f'{_path_text(path)}.score: {_show(score)} is not a score (an object such as {{"ft": [2, 1]}}) '
+                f"({names})",
+                (*path, "score"),
+            )
+            return False, None
+        ft = score.get("ft")
+        if ft is None:
+            return True, None
+        if isinstance(ft, list) and len(ft) == 2 and all(_goals(x) for x in ft):
+            return True, (ft[0], ft[1])
+        r.fail(
+            f"{_path_text(path)}.score.ft: {_show(ft)} is not a score: two whole numbers of goals "
+            f"from 0 to {MAX_SCORE} ({names})",
+            (*path, "score", "ft"),
+            (*path, "score"),
+        )
+        return False, None
+    a, b = m.get("score1"), m.get("score2")
+    if a is None and b is None:
+        return True, None
+    if _goals(a) and _goals(b):
+        return True, (a, b)
+    bad = "score1" if not _goals(a) else "score2"
+    r.fail(
+        f"{_path_text(path)}.score1/score2: {_show(a)} and {_show(b)} are not a score: two whole numbers "
+        f"of goals from 0 to {MAX_SCORE} ({names})",
+        (*path, bad),
+        path,
+    )
+    return False, None
+
+
+def _match(r: _Reader, path: JsonPath, m: Any, round_name: str) -> _Match | None:
+    """One match, checked; ``None`` (and problems) when it cannot be read."""
+    if not isinstance(m, dict):
+        r.fail(f"{_path_text(path)}: a match is an object with team1, team2 and a score, not {_show(m)}", path)
+        return None
+    team1, team2 = _team(r, m, path, "team1"), _team(r, m, path, "team2")
+    if team1 is None or team2 is None:
+        return None
+    names = f"{team1} - {team2}"
+    readable, score = _score(r, m, path, names)
+    raw = m.get("score")
+    unfinished = isinstance(raw, dict) and raw.get("ft") is None and any(raw.get(k) is not None for k in ("et", "p"))
+    group = m.get("group")
+    if group is not None and not isinstance(group, str):
+        r.fail(f"{_path_text(path)}.group: {_show(group)} is not a group's name ({names})", (*path, "group"))
+        return None
+    rnd = _label(r, m.get("round"), (*path, "round")) if "round" in m else round_name
+    stage = m.get("stage")
+    date = m.get("date")
+    status = m.get("status")
+    status = status.strip().lower() if isinstance(status, str) else ""
+    if not readable:
+        return None
+    return _Match(
+        path=path,
+        team1=team1,
+        team2=team2,
+        score=score,
+        status=FORFEIT if status == "awarded" and score is not None else PLAYED if score is not None else PENDING,
+        cancelled=status in ("cancelled", "canceled"),
+        round=rnd,
+        stage=" ".join(stage.split()) if isinstance(stage, str) else "",
+        date=date.strip() if isinstance(date, str) else "",
+        group=normal_group(group) if group else "",
+        knockout=m.get("knockout") is True,
+        without_ft=unfinished,
+    )
+
+
+def _group_in_round(label: str) -> str:
+    """The group a round's name gives (``Group A``: ``A``, ``Gruppe 3``: ``3``), else
+    ``""`` (``Group Stage, Matchday 1`` names no group)."""
+    group = normal_group(label)
+    return group if len(group) < len(label) and len(group) <= 3 and group.isalnum() else ""
+
+
+def _set_aside(matches: list[_Match], table: str) -> str:
+    distinct = list(dict.fromkeys(m.label for m in matches))
+    labels = ", ".join(distinct[:8]) + (" …" if len(distinct) > 8 else "")
+    verb = "is" if len(matches) == 1 else "are"
+    return (
+        f"{count(len(matches), 'knockout match', 'knockout matches')} ({labels}) {verb} not part of "
+        f"the {table}: set aside"
+    )
+
+
+def _number(label: str) -> int | None:
+    """The one number of a round's name after its stage (``League, Matchday 3``: 3)."""
+    digits = _DIGITS.findall(label.rsplit(", ", 1)[-1])
+    return int(digits[0]) if len(digits) == 1 and 1 <= int(digits[0]) <= 9999 else None
+
+
+def _clash(matches: list[_Match], rounds: list[int]) -> bool:
+    """Whether a team would have two opponents in one round."""
+    seen: dict[tuple[str, int], str] = {}
+    for m, rnd in zip(matches, rounds, strict=True):
+        if rnd:
+            for team, other in ((m.team1, m.team2), (m.team2, m.team1)):
+                if seen.setdefault((team, rnd), other) != other:
+                    return True
+    return False
+
+
+def _rounds(matches: list[_Match], by_date_only: bool) -> list[int]:
+    """The matches' round numbers (see the module docstring); 0: no round."""
+    tries: list[list[int]] = []
+    labels = [m.round or m.stage for m in matches]
+    if any(labels) and not by_date_only:
+        distinct = list(dict.fromkeys(x for x in labels if x))
+        numbers = {x: _number(x) for x in distinct}
+        if None not in numbers.values() and len(set(numbers.values())) == len(distinct):
+            tries.append([(numbers[x] or 0) if x else 0 for x in labels])
+        order = {x: k + 1 for k, x in enumerate(distinct)}
+        tries.append([order[x] if x else 0 for x in labels])
+    dates = sorted({m.date for m in matches if m.date})
+    if dates:
+        on = {d: k + 1 for k, d in enumerate(dates)}
+        tries.append([on[m.date] if m.date else 0 for m in matches])
+    return next((t for t in tries if not _clash(matches, t)), [0] * len(matches))
+
+
+def read_openfootball(text: str, source: str | None = None, scoring: Scoring | None = None) -> Tournament:
+    """Read an openfootball JSON file into a :class:`Tournament` (see the module docstring)."""
+    body = text[1:] if text.startswith("\ufeff") else text
+    try:
+        data = json.loads(body)
+    except json.JSONDecodeError as e:
+        raise InputError(source, [Problem(f"not valid JSON: {e.msg}", e.lineno, e.colno)]) from None
+    except RecursionError:
+        raise InputError(source, [Problem("not valid JSON: nested too deeply", 1, 1)]) from None
+    except ValueError:  # an integer of more than 4,300 digits
+        raise InputError(source, [Problem("not valid JSON: a number with too many digits", 1, 1)]) from None
+    r = _Reader(body, source)
+    if not isinstance(data, dict):
+        r.fail(f'not an openfootball file: an object with "name" and "matches" is required, not {_show(data)}', ())
+        raise r.stop()
+    name = data.get("name")
+    if name is not None and not isinstance(name, str):
+        r.fail(f"name: {_show(name)} is not the competition's name", ("name",))
+    objects = _match_objects(r, data)
+    matches = [m for m in (_match(r, path, obj, rnd) for path, obj, rnd in objects) if m is not None]
+    if r.problems:
+        raise r.stop()
+    if not matches:
+        r.fail("no match in the file", ("matches",), ("rounds",))
+        raise r.stop()
+    warnings: list[str] = []
+    groups_given = any(m.group for m in matches)
+    round_groups = not groups_given and any(_group_in_round(m.round) for m in matches)
+    if round_groups:
+        matches = [dataclasses.replace(m, group=g, round="") if (g := _group_in_round(m.round)) else m for m in matches]
+    in_groups = groups_given or round_groups
+    if in_groups:
+        table = [m for m in matches if m.group]
+        aside = [m for m in matches if not m.group]
+        table_name = "group tables"
+    else:
+        knockout = [m.knockout or _KNOCKOUT.search(f"{m.stage} {m.round}") is not None for m in matches]
+        aside = [m for m, k in zip(matches, knockout, strict=True) if k]
+        table = [m for m, k in zip(matches, knockout, strict=True) if not k]
+        table_name = "league table"
+    if aside:
+        warnings.append(_set_aside(aside, table_name))
+    if not table:
+        r.fail(f"no group or league match to rank: every match is a knockout match ({_set_aside(aside, table_name)})")
+        raise r.stop()
+    names, groups = _participants(r, table, in_groups)
+    index = {team: k for k, team in enumerate(names)}
+    if r.problems:
+        raise r.stop()
+    cancelled = [m for m in table if m.cancelled]
+    if cancelled:
+        verb = "was" if len(cancelled) == 1 else "were"
+        warnings.append(
+            f"{count(len(cancelled), 'match', 'matches')} ({', '.join(m.names for m in cancelled[:3])}"
+            f"{' …' if len(cancelled) > 3 else ''}) {verb} cancelled: left out"
+        )
+        table = [m for m in table if not m.cancelled]
+    if not in_groups:
+        stages = list(dict.fromkeys(m.round.rsplit(", ", 1)[0] if ", " in m.round else "" for m in table))
+        if len(stages) > 1:
+            shown = ", ".join(s or "no stage" for s in stages)
+            warnings.append(f"the league's rounds name {len(stages)} stages ({shown}): ranked as one table")
+    rounds = _rounds(table, by_date_only=round_groups)
+    games = [
+        Game(index[m.team1], index[m.team2], *_fractions(m.score), rnd, m.status)
+        for m, rnd in zip(table, rounds, strict=True)
+    ]
+    given = scoring is not None
+    try:
+        t = Tournament.from_game_objects(
+            names, games, scoring=scoring or PRESET_SCORING["football"], kind="goals", source=source
+        )
+    except CrosstableError as e:
+        raise InputError(source, [Problem(str(e), 1, 1)]) from None
+    t.scoring_reason = "given" if given else "an openfootball file: football scores"
+    t.warnings += warnings
+    if in_groups:
+        t.groups = [groups[team] for team in names]
+        t.system, t.system_reason = _group_system(t)
+    else:
+        t.system, t.system_reason = _league_system(t)
+        t.warnings += _schedules(t)
+    if isinstance(name, str) and name.strip():
+        t.info["012"] = " ".join(name.split())
+    dates = sorted(m.date for m in matches if _DATE.fullmatch(m.date))
+    if dates:
+        t.start_date = dates[0]
+        t.info["052"] = dates[-1]
+    return t
+
+
+def _participants(r: _Reader, table: list[_Match], in_groups: bool) -> tuple[list[str], dict[str, str]]:
+    """The teams of the ranked matches in order of appearance and each one's group,
+    with the problems of those matches: a team playing itself, an extra-time score
+    without the full-time one, a team in two groups, a team spelled two ways."""
+    for m in table:
+        if m.team1 == m.team2:
+            r.fail(f"{_path_text(m.path)}: {m.team1} cannot play against itself", (*m.path, "team2"), m.path)
+        if m.without_ft:
+            r.fail(
+                f"{_path_text(m.path)}.score: an extra-time or penalty score without the full-time score (ft) "
+                f"({m.names}): a group or league match is ranked on its full-time score",
+                (*m.path, "score"),
+            )
+    group_of: dict[str, tuple[str, _Match]] = {}
+    for m in table if in_groups else ():
+        for team in (m.team1, m.team2):
+            known = group_of.setdefault(team, (m.group, m))
+            if known[0] != m.group:
+                first = r.where((*known[1].path, "group"), known[1].path)
+                r.fail(
+                    f"{_path_text(m.path)}.group: {team} is in group {known[0]} (line {first[0]}, "
+                    f"{known[1].names}), here in group {m.group} ({m.names}): a team plays in one group",
+                    (*m.path, "group"),
+                    m.path,
+                )
+    names: dict[str, None] = {}  # in order of appearance
+    spelled: dict[str, tuple[str, _Match]] = {}
+    for m in table:
+        for team, side in ((m.team1, "team1"), (m.team2, "team2")):
+            if team in names:
+                continue
+            other = spelled.setdefault(name_key(team), (team, m))
+            if other[0] != team:
+                line = r.where((*other[1].path, "team1"), other[1].path)[0]
+                r.fail(
+                    f"{_path_text(m.path)}.{side}: {team!r} and {other[0]!r} (line {line}) differ only in case or "
+                    "spacing: write one team one way",
+                    (*m.path, side),
+                    m.path,
+                )
+            names[team] = None
+    return list(names), {team: group for team, (group, _) in group_of.items()}
+
+
+def _fractions(score: tuple[int, int] | None) -> tuple[Fraction, Fraction]:
+    a, b = score if score is not None else (0, 0)
+    return Fraction(a), Fraction(b)
+
+
+def _league_system(t: Tournament) -> tuple[str, str]:
+    """``round-robin`` when every pair met the same number of times (a league of four
+    legs too: :func:`~crosstable.model.infer_system` takes once or twice), else ``swiss``."""
+    system, reason = infer_system(t.white, t.black, len(t.names))
+    if system == "round-robin":
+        return system, reason
+    n = len(t.names)
+    met = Counter(zip(np.minimum(t.white, t.black).tolist(), np.maximum(t.white, t.black).tolist(), strict=True))
+    if len(met) == n * (n - 1) // 2 and len(set(met.values())) == 1:
+        return "round-robin", f"every pair met {next(iter(met.values()))} times"
+    return system, reason
+
+
+def _schedules(t: Tournament) -> list[str]:
+    """A warning when the league's teams do not play the same number of matches
+    (pending ones included): a cup whose rounds are not named as knockout rounds, a
+    split league, a team spelled two ways (``Ipswich Town`` beside ``Ipswich Town FC``)."""
+    played = np.bincount(np.concatenate([t.white, t.black]), minlength=len(t.names))
+    low, high = int(played.min()), int(played.max())
+    if low == high:
+        return []
+    fewest = [t.names[i] for i in np.nonzero(played == low)[0][:3]]
+    more = " …" if int(np.count_nonzero(played == low)) > 3 else ""
+    return [
+        f"the teams do not play the same number of matches ({low} to {high}, pending ones included; "
+        f"{count(low, 'match', 'matches')}: {', '.join(fewest)}{more}): check the file's rounds and team names"
+    ]
+
+
+def _group_system(t: Tournament) -> tuple[str, str]:
+    """``round-robin`` when every group is one (every pair of a group met once, or
+    every pair twice), else ``swiss``."""
+    assert t.groups is not None
+    reasons = set()
+    for label in dict.fromkeys(t.groups):
+        members = [i for i, g in enumerate(t.groups) if g == label]
+        sub = t.select(members)
+        system, reason = infer_system(sub.white, sub.black, len(members))
+        if system != "round-robin":
+            return "swiss", f"not every pair of group {label} met once"
+        reasons.add(reason)
+    return "round-robin", (reasons.pop() if len(reasons) == 1 else "every pair met once or twice") + " in each group"
+
+
+__all__ = ["looks_like_openfootball", "read_openfootball"]
