@@ -75,9 +75,6 @@ from typing import Any
 
 import numpy as np
 from numpy.typing import NDArray
-from scipy import sparse
-from scipy.optimize import Bounds, LinearConstraint, milp
-from scipy.sparse.csgraph import maximum_flow
 
 from crosstable.errors import CrosstableError
 from crosstable.model import DRAW, LOSS, PENDING, WIN, IntArray, Tournament
@@ -224,6 +221,8 @@ class _Solver:
         self.gw = t.white[games].astype(np.int64)
         self.gb = t.black[games].astype(np.int64)
         self.solved = 0
+        from scipy import sparse  # noqa: PLC0415 - heavy (~250 ms with optimize): only for the outlook
+
         self._games = sparse.kron(sparse.eye(self.m), np.ones((1, self.k)), format="csr")
         self._one: dict[int, Any] = {}
         self._free: list[tuple[NDArray[np.int64], NDArray[np.int64], NDArray[np.int64]]] = []
@@ -275,6 +274,9 @@ class _Solver:
     ) -> NDArray[np.int64] | None:
         """Minimise ``objective`` over x (m·k binaries) and ``extra`` binaries; rows are
         (coefficients, lower, upper). ``None`` when infeasible."""
+        from scipy import sparse  # noqa: PLC0415 - heavy: only for the outlook
+        from scipy.optimize import Bounds, LinearConstraint, milp  # noqa: PLC0415 - heavy: only for the outlook
+
         mk = self.m * self.k
         size = mk + extra
         lb = np.zeros(size)
@@ -512,6 +514,9 @@ class _Solver:
             src_.append(1 + gcount + j)
             dst_.append(sink)
             cap_.append(int(min(room[j], gcount)))
+        from scipy import sparse  # noqa: PLC0415 - heavy: only for the outlook
+        from scipy.sparse.csgraph import maximum_flow  # noqa: PLC0415 - heavy: only for the outlook
+
         graph = sparse.csr_matrix(
             (np.array(cap_, dtype=np.int32), (np.array(src_), np.array(dst_))), shape=(sink + 1, sink + 1)
         )
