@@ -422,8 +422,21 @@ SCORING = mix(
     ),
     30,
 )
-RULES = choice(["fifa-2018", "fifa-2022", "fifa-2026", "uefa-euro-2024", "premier-league", "FIFA-2018"], "fifa", bad=30)
-FORMATS = choice(["auto", "crosstable", "games", "trf", "pgn", "json"], "xml")
+RULES = choice(
+    [
+        "fifa-2018",
+        "fifa-2022",
+        "fifa-2026",
+        "uefa-euro-2024",
+        "premier-league",
+        "FIFA-2018",
+        "laliga",
+        "uefa-club-2024",
+    ],
+    "fifa",
+    bad=30,
+)
+FORMATS = choice(["auto", "crosstable", "games", "trf", "pgn", "json", "openfootball"], "xml")
 SCORES = ["1:0,0:0,0:1", "2:0,1:0,0:0,0:1,0:2", "", ",", "a:b", "1:0,1:0", "9" * 20 + ":0", "-1:0", "1:0:0", "1",
           "½:½", "1-0", ":"]  # fmt: skip
 PLACES = ["1-8", "9-16", "1-4", "2-3", "0-3", "3-1", "1-100000", "-1", "a-b", "", "1-", "-", "2", "1-2-3"]

@@ -8,6 +8,7 @@ import csv
 import itertools
 import json
 import re
+import unicodedata
 from fractions import Fraction
 from pathlib import Path
 
@@ -204,6 +205,50 @@ def test_champions_league_2024_25_real_madrid_over_bayern_on_away_wins() -> None
 
 
 # -- national leagues -------------------------------------------------------------------------------
+ABBREVIATIONS = {"utd": "united", "weds": "wednesday", "ath": "athletic", "nott'ham": "nottingham", "brom": "bromwich"}
+ABBREVIATIONS |= {"qpr": "queens park rangers"}
+CLUB_WORDS = {"fc", "cf", "ud", "cd", "rcd", "ca"}
+
+
+def words(name: str) -> list[str]:
+    plain = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode().lower()
+    return " ".join(ABBREVIATIONS.get(w, w) for w in plain.split()).split()
+
+
+def same_club(published: str, ours: list[str]) -> str:
+    """Our name of a club the published table names in its own way (``Sheffield Utd``,
+    ``Barcelona``): every word of it begins a word of ours, and what is left of ours is
+    at most a club word (FC, CF…)."""
+    mine = words(published)
+    found = [
+        n
+        for n in ours
+        if all(any(w.startswith(m) for w in words(n)) for m in mine)
+        and all(w in CLUB_WORDS or any(w.startswith(m) for m in mine) for w in words(n) if w not in mine)
+    ]
+    if len(found) != 1:
+        found = [n for n in ours if all(any(w.startswith(m) for w in words(n)) for m in mine)]
+    assert len(found) == 1, (published, found)
+    return found[0]
+
+
+@pytest.mark.parametrize(
+    ("matches", "scoring", "rules"),
+    [
+        ("laliga2006_07", "football", "laliga"),
+        ("england_div1_1923_24", "2:1:0", "football-league-1888"),
+        ("england_div1_1988_89", "football", "premier-league-1992"),
+    ],
+)
+def test_whole_league_tables_as_published(matches: str, scoring: str, rules: str) -> None:
+    t = crosstable.read(DATA / f"{matches}.csv", scoring=scoring)
+    s = crosstable.rank(t, rules=rules)
+    with (DATA / f"{matches}.published.csv").open(encoding="utf-8") as f:
+        published = [(same_club(r["team"], t.names), Fraction(r["points"])) for r in csv.DictReader(f)]
+    assert [(r.name, r.points) for r in s.rows] == published
+    assert all("-" not in r.place for r in s.rows[:2])  # the title decided by the league's own rule
+
+
 def test_la_liga_2006_07_real_madrid_champions_on_head_to_head() -> None:
     t = crosstable.read(DATA / "laliga2006_07.csv")
     s = crosstable.rank(t, rules="laliga")
@@ -325,10 +370,84 @@ def competitions(draw: st.DrawFn) -> tuple[str, dict[str, list[str]]]:
 @given(competitions(), st.sampled_from([None, "fifa-2018", "laliga", "serie-a", "bundesliga", "premier-league"]))
 def test_each_group_ranked_whole_is_ranked_as_alone(case: tuple[str, dict[str, list[str]]], rules: str | None) -> None:
     text, games = case
-    c = rank_competition(crosstable.read_text(text), rules=rules)
+    c = rank_competition(crosstable.read_text(text, scoring="football"), rules=rules)
     for g in c.groups:  # the group's matches alone, in a file of their own
-        alone = crosstable.read_text("home,away,home_goals,away_goals\n" + "\n".join(games[g.group]) + "\n")
+        alone_text = "home,away,home_goals,away_goals\n" + "\n".join(games[g.group]) + "\n"
+        alone = crosstable.read_text(alone_text, scoring="football")
         s = crosstable.rank(alone, rules=rules)
         assert [(r.place, r.name, r.points, r.values) for r in g.standings.rows] == [
             (r.place, r.name, r.points, r.values) for r in s.rows
         ]
+
+
+# -- every surface answers the competition, or refuses: never one table of all the groups ----------
+def test_ranking_a_competition_as_one_table_is_refused(worldcup: crosstable.Tournament) -> None:
+    with pytest.raises(CriterionError, match="competition in 12 groups"):
+        crosstable.rank(worldcup)
+
+
+def test_the_web_api_ranks_a_competition_and_explains_it() -> None:
+    from fastapi.testclient import TestClient  # noqa: PLC0415 - the web test client, for these tests only
+
+    from crosstable.web.app import app  # noqa: PLC0415
+
+    client = TestClient(app)
+    content = (DATA / "euro2024_group_stage.csv").read_text(encoding="utf-8")
+    r = client.post(
+        "/api/standings", json={"content": content, "rules": "uefa-euro-2024", "explain": True, "html": True}
+    )
+    assert r.status_code == 200, r.text
+    data = r.json()
+    assert [g["group"] for g in data["groups"]] == list("ABCDEF")
+    assert data["knockout"][2]["away"] == "Georgia"  # match 39, 1B v 3A/D/E/F
+    assert "Group E. Romania: place 1" in data["explanations"]["Romania"]
+    assert 'data-name="Romania"' in data["html"]["standings"] and "Round of 16" in data["html"]["standings"]
+    refused = client.post("/api/export", json={"content": content, "to": "trf"})
+    assert refused.status_code == 422 and "no TRF form" in refused.json()["detail"]
+    csv_export = client.post("/api/export", json={"content": content, "to": "csv"})
+    assert csv_export.status_code == 200 and csv_export.text.startswith("Group,Pos,Team")
+
+
+def test_batch_writes_a_competition_group_by_group(tmp_path: Path) -> None:
+    from crosstable.batch import run_batch  # noqa: PLC0415 - the batch extra, for this test only
+
+    files = [str(DATA / "euro2024_group_stage.csv"), str(DATA / "laliga2006_07.csv")]
+    out = tmp_path / "out.jsonl"
+    summary = run_batch(files, str(out), rules="laliga", workers=0)
+    assert (summary.files, summary.errors) == (2, 0)
+    records = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
+    euro = next(r for r in records if r["file"].endswith("euro2024_group_stage.csv"))
+    assert [g["group"] for g in euro["groups"]] == list("ABCDEF")
+    as_csv = tmp_path / "out.csv"
+    run_batch(files, str(as_csv), rules="laliga", workers=0)
+    rows = list(csv.DictReader(as_csv.open(encoding="utf-8")))
+    assert len(rows) == 24 + 20
+    assert {r["event"] for r in rows if "euro" in r["file"]} == {
+        f"{DATA / 'euro2024_group_stage.csv'} (group {g})" for g in "ABCDEF"
+    }
+
+
+def test_the_other_commands_take_one_group() -> None:
+    runner = CliRunner()
+    path = str(DATA / "wc2026_group_stage.csv")
+    refused = runner.invoke(main, ["outlook", path, "-q"])
+    assert refused.exit_code == 2 and "choose one with --group" in refused.stderr
+    one = runner.invoke(main, ["rate", path, "--group", "Group J", "-o", "json"])
+    assert one.exit_code == 0, one.stderr
+    assert {x["name"] for x in json.loads(one.stdout)["ratings"]} == {"Argentina", "Austria", "Algeria", "Jordan"}
+    unknown = runner.invoke(main, ["scenarios", path, "--group", "M"])
+    assert unknown.exit_code == 2 and "no such group" in unknown.stderr
+    trf = runner.invoke(main, ["convert", path, "--to", "trf"])
+    assert trf.exit_code == 2 and "no TRF form" in trf.stderr
+
+
+def test_our_json_keeps_the_groups(euro: crosstable.Tournament) -> None:
+    from crosstable.io.jsonfmt import write_json  # noqa: PLC0415
+
+    back = crosstable.read_text(write_json(euro))
+    assert back.groups == euro.groups
+    again, first = rank_competition(back, rules="uefa-euro-2024"), rank_competition(euro, rules="uefa-euro-2024")
+    assert again.to_dict()["groups"] == first.to_dict()["groups"]
+    broken = write_json(euro).replace('"group": "A"', '"group": "B"', 1)
+    with pytest.raises(InputError, match="a game between groups"):
+        crosstable.read_text(broken)

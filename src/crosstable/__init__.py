@@ -7,6 +7,7 @@
 [('3', 'Zhelyazkov', '9'), ('4', 'Angelov', '31/4')]
 """
 
+from crosstable.competition import Competition, rank_competition
 from crosstable.errors import CriterionError, CrosstableError, InputError, Problem
 from crosstable.io import read, read_text
 from crosstable.model import Game, Scoring, Tournament
@@ -15,6 +16,7 @@ from crosstable.tiebreaks import REGISTRY, Spec, parse_list, parse_spec
 
 __all__ = [
     "REGISTRY",
+    "Competition",
     "CriterionError",
     "CrosstableError",
     "Game",
@@ -28,6 +30,7 @@ __all__ = [
     "parse_list",
     "parse_spec",
     "rank",
+    "rank_competition",
     "read",
     "read_text",
 ]

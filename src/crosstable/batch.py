@@ -17,6 +17,10 @@ Decisions:
 
 - **Values** are those of ``--output json`` (:meth:`crosstable.ranking.Standings.to_dict`);
   undefined values are ``null`` (empty in CSV).
+- **A competition in groups** (a ``group`` column) gives the record of ``standings
+  -o json`` for competitions (``groups``, the ranking across groups, the knockout
+  round); in CSV and Parquet its rows are each group's, the group named after the
+  event (``event (group A)``).
 - **One bad file never stops the batch**: its error record is written and the batch
   goes on; the exit status is 0 when every file was read, 1 when some were not (the
   summary says how many), 2 only when the batch itself cannot run (no file, a bad
@@ -57,8 +61,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
 
+from crosstable.competition import rank_competition
 from crosstable.errors import CrosstableError
 from crosstable.io import decode, read_text
+from crosstable.model import Tournament
 from crosstable.ranking import disagreements, rank
 from crosstable.rules import preset
 from crosstable.tiebreaks import Spec, parse_list
@@ -114,6 +120,8 @@ def rank_file(
         return {"file": path, "error": f"{path}: cannot read the file: {e.strerror or e}"}
     try:
         t = read_text(decode(raw), source=path)
+        if t.groups is not None:
+            return _competition_record(path, t, tiebreaks, rules, check)
         s = rank(t, tiebreaks, rules=rules)
     except CrosstableError as e:
         return {"file": path, "error": str(e)}
@@ -124,6 +132,19 @@ def rank_file(
         found = [dataclasses.asdict(d) for d in disagreements(s)]
         return {"file": path, "event": standings["event"], "disagreements": found}
     return {"file": path, **standings}
+
+
+def _competition_record(
+    path: str, t: Tournament, tiebreaks: str | None, rules: str | None, check: bool
+) -> dict[str, Any]:
+    """A competition in groups: the record of ``standings -o json`` (``groups``, the
+    ranking across groups, the knockout round); checked group by group."""
+    c = rank_competition(t, tiebreaks, rules=rules)
+    data = c.to_dict()
+    if check:
+        found = [dataclasses.asdict(d) for g in c.groups for d in disagreements(g.standings)]
+        return {"file": path, "event": data["event"], "disagreements": found}
+    return {"file": path, **data}
 
 
 @dataclass(frozen=True)
@@ -161,7 +182,16 @@ class Layout:
                 for d in record.get("disagreements", [])
             ]
         out = []
-        for r in record["standings"]:
+        tables = [(event, record.get("standings", []))]
+        if "groups" in record:  # a competition: one table per group, the group named with the event
+            tables = [(f"{event} (group {g['group']})", g["standings"]) for g in record["groups"]]
+        for name, rows in tables:
+            out += self._rows(file, name, rows, record["tiebreaks"])
+        return out
+
+    def _rows(self, file: str, event: Any, standings: list[dict[str, Any]], criteria: list[str]) -> list[list[Any]]:
+        out = []
+        for r in standings:
             values = [r["tiebreaks"].get(c) for c in self.columns or ()]
             out.append(
                 [
@@ -172,7 +202,7 @@ class Layout:
                     r["name"],
                     r["points"],
                     *values,
-                    ",".join(record["tiebreaks"]),
+                    ",".join(criteria),
                     json.dumps(r["tiebreaks"], ensure_ascii=False),
                     None,
                 ]

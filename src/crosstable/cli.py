@@ -24,6 +24,7 @@ from crosstable.batch import connect, local_cluster, run_batch
 from crosstable.competition import rank_competition
 from crosstable.errors import CrosstableError, InputError, Problem, printable
 from crosstable.io import FORMATS, decode, read, read_text
+from crosstable.io.games import normal_group
 from crosstable.io.jsonfmt import write_json
 from crosstable.io.sidecar import add_discipline, add_ranking
 from crosstable.io.trf import trf_warnings, write_trf
@@ -38,7 +39,7 @@ from crosstable.io.writers import (
     render_scenarios,
     render_schedule,
 )
-from crosstable.model import Tournament
+from crosstable.model import Tournament, infer_system
 from crosstable.numbers import count as counted
 from crosstable.outlook import outlook
 from crosstable.ranking import rank
@@ -233,6 +234,26 @@ def standings(
         click.echo(f"warning: {w}", err=True)
 
 
+def _one_group(t: Tournament, group: str | None) -> Tournament:
+    """One group of a competition (``--group``), as a table of its own; a competition
+    without ``--group`` is refused (one table would mix the groups)."""
+    if t.groups is None:
+        if group is not None:
+            raise CrosstableError(f"--group {group}: the file has no groups")
+        return t
+    labels = sorted(set(t.groups))
+    if group is None:
+        if len(labels) == 1:
+            return t
+        raise CrosstableError(f"a competition in {len(labels)} groups ({', '.join(labels)}): choose one with --group")
+    label = normal_group(group)
+    if label not in labels:
+        raise CrosstableError(f"--group {group}: no such group; the groups are {', '.join(labels)}")
+    sub = t.select([i for i, g in enumerate(t.groups) if g == label])
+    sub.system, sub.system_reason = infer_system(sub.white, sub.black, len(sub.names))
+    return sub
+
+
 def _with_extras(t: Tournament, discipline: str | None, rankings: Sequence[str], lots_seed: int | None) -> Tournament:
     """The tournament with the side files of the command line added."""
     if discipline is not None:
@@ -354,6 +375,7 @@ def schedule(
 @click.option(
     "--draw-rate", type=click.FloatRange(0, 1), default=0.3, show_default=True, help="Draw probability with ratings."
 )
+@click.option("--group", default=None, metavar="LABEL", help="A competition in groups: the group to look at.")
 @click.option("--output", "-o", type=click.Choice(SCENARIO_OUTPUTS), default="text", show_default=True)
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
 def scenarios_command(
@@ -367,13 +389,14 @@ def scenarios_command(
     samples: int,
     seed: int,
     draw_rate: float,
+    group: str | None,
     output: str,
     quiet: bool,
 ) -> None:
     """What the games still to be played can change: best and worst places, their
     probabilities, and what each result of one's next game keeps possible."""
     with _errors(file):
-        t = _read(file, fmt=fmt, scoring=scoring)
+        t = _one_group(_read(file, fmt=fmt, scoring=scoring), group)
         with _progress(quiet) as advance:
             report = scenarios(
                 t,
@@ -405,6 +428,7 @@ def scenarios_command(
     metavar="NAME",
     help="Print the completions behind NAME's places.",
 )
+@click.option("--group", default=None, metavar="LABEL", help="A competition in groups: the group to look at.")
 @click.option("--output", "-o", type=click.Choice(SCENARIO_OUTPUTS), default="text", show_default=True)
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
 def outlook_command(
@@ -417,6 +441,7 @@ def outlook_command(
     no_draws: bool,
     no_magic: bool,
     witnesses: tuple[str, ...],
+    group: str | None,
     output: str,
     quiet: bool,
 ) -> None:
@@ -424,7 +449,7 @@ def outlook_command(
     participant's best and worst place, each zone clinched, possible or eliminated,
     and the magic numbers (integer programming, no sampling)."""
     with _errors(file):
-        t = _read(file, fmt=fmt, scoring=scoring)
+        t = _one_group(_read(file, fmt=fmt, scoring=scoring), group)
         with _progress(quiet, "participants") as advance, _quiet_stdout():
             report = outlook(
                 t,
@@ -446,13 +471,14 @@ def outlook_command(
 @_event_file
 @click.option("--by", type=click.Choice(["potential", "flow"]), default="potential", show_default=True)
 @click.option("--float", "floating", is_flag=True, help="Normalised floats even for small events.")
+@click.option("--group", default=None, metavar="LABEL", help="A competition in groups: the group to rate.")
 @click.option("--output", "-o", type=click.Choice(["text", "json"]), default="text", show_default=True)
-def rate(file: str, fmt: str, scoring: str | None, by: str, floating: bool, output: str) -> None:
+def rate(file: str, fmt: str, scoring: str | None, by: str, floating: bool, group: str | None, output: str) -> None:
     """Rate the participants of FILE by the Laplacian potential and flow.
 
     Exact integers (fractions) for up to 60 participants, normalised shares beyond."""
     with _errors(file):
-        t = _read(file, fmt=fmt, scoring=scoring)
+        t = _one_group(_read(file, fmt=fmt, scoring=scoring), group)
         result = potentials(t, exact=False if floating else None)
         text = render_potentials(t.names, result, by, output)
     click.echo(text, nl=False)
@@ -609,6 +635,8 @@ def convert(file: str, fmt: str, scoring: str | None, target: str) -> None:
     """Write the tournament in FILE as our JSON format or as FIDE TRF-16."""
     with _errors(file):
         t = _read(file, fmt=fmt, scoring=scoring)
+        if t.groups is not None and target == "trf":
+            raise CrosstableError("a competition in groups has no TRF form (TRF has no groups): convert it to json")
         text = write_json(t) if target == "json" else write_trf(t)
     click.echo(text, nl=False)
     for w in [*t.warnings, *(trf_warnings(t) if target == "trf" else [])]:

@@ -312,6 +312,13 @@ def rank(
     :func:`default_criteria`. With ``among``, only those participants are ranked (the
     teams at one place of every group), each criterion still computed over all the
     games of ``t``."""
+    if among is None and t.groups is not None and len(set(t.groups)) > 1:
+        labels = sorted(set(t.groups))
+        raise CriterionError(
+            f"{t.source or 'the event'} is a competition in {len(labels)} groups ({', '.join(labels)}): one table "
+            "would mix them; rank it with crosstable.rank_competition (the command line's standings does), or "
+            "one group at a time"
+        )
     chosen, source = criteria_choice(t, tiebreaks, rules)
     specs, primary = primary_of(chosen, t)
     seen: set[str] = set()

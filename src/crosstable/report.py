@@ -314,8 +314,13 @@ class Section:
 def render_sections(title: str, heading: list[str], sections: list[Section], warnings: list[str]) -> str:
     """A standalone, printable HTML page of several tables (same style as the report)."""
     page = _environment().get_template("competition.html")
-    parts = [{"title": x.title, "note": x.note, "v": x} for x in sections]
-    return page.render(title=title, heading=heading, sections=parts, warnings=warnings)
+    return page.render(title=title, heading=heading, sections=sections, warnings=warnings)
+
+
+def render_sections_fragment(sections: list[Section]) -> str:
+    """The tables of several sections alone, for the web page (same macros)."""
+    module = _environment().get_template("tables.html").module
+    return str(module.sections(sections))  # type: ignore[attr-defined]
 
 
 def render_fragments(s: Standings, style: str = "decimal") -> dict[str, Any]:

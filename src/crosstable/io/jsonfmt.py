@@ -7,7 +7,7 @@
       "kind": "result" | "game_points" | "goals",
       "system": "round-robin" | "swiss", "fide_rules": "2026", "rounds": 11, "start_date": null,
       "scoring": {"name": "chess", "win": "1", "draw": "1/2", "loss": "0"},
-      "participants": [{"name": "Ann", "rating": 2400}, ...],
+      "participants": [{"name": "Ann", "rating": 2400, "group": "A"}, ...],
       "games": [{"round": 1, "white": 1, "black": 2, "white_score": "1", "black_score": "0",
                  "status": "played" | "forfeit" | "pending"}, ...],
       "byes": [{"participant": 3, "round": 2, "kind": "pab" | "full" | "half" | "zero" | "absent",
@@ -22,7 +22,9 @@ A game's ``white_counts_as`` / ``black_counts_as`` (``win``, ``draw``, ``loss``)
 side's result where it is not what the scores say (an arbiter's one-sided decision:
 both lost, ``=`` against ``0``). A bye's ``game_points`` (a team's bye: the boards it is credited with) and
 ``counts_as`` (``win``, ``draw``, ``loss``: the result it counts as when not its
-kind's, a team's bye counting as a drawn match) are optional. Participants are
+kind's, a team's bye counting as a drawn match) are optional. A participant's ``group`` (optional; given for
+one, given for all) makes the event a competition in groups, every game inside one
+group. Participants are
 numbered from 1 in the order listed. Scores and points are strings
 holding exact fractions (``"1/2"``) or integers, so nothing is rounded. Readers
 report a missing or ill-typed field with its JSON path.
@@ -64,7 +66,12 @@ def to_dict(t: Tournament) -> dict[str, Any]:
         "start_date": t.start_date,
         "scoring": {"name": t.scoring.name, **{k: str(v) for k, v in t.scoring.as_dict().items()}},
         "participants": [
-            {"name": name, "rating": t.ratings[k] if t.ratings else None} for k, name in enumerate(t.names)
+            {
+                "name": name,
+                "rating": t.ratings[k] if t.ratings else None,
+                **({"group": t.groups[k]} if t.groups else {}),
+            }
+            for k, name in enumerate(t.names)
         ],
         "games": [
             {
@@ -209,6 +216,11 @@ def read_json(text: str, source: str | None = None, scoring: Scoring | None = No
             r.fail(f"participants[{k}].name", "missing")
     n = len(names)
     ratings = [p.get("rating") if isinstance(p, dict) else None for p in people]
+    groups = [p.get("group") if isinstance(p, dict) else None for p in people]
+    if any(g is not None for g in groups):
+        for k, g in enumerate(groups):
+            if not (isinstance(g, str) and g.strip()):
+                r.fail(f"participants[{k}].group", "every participant needs a group when one has one")
     cols: list[list[int]] = [[], [], [], [], [], []]
     scores: list[tuple[Fraction, Fraction]] = []
     overrides: list[int] = []
@@ -290,6 +302,10 @@ def read_json(text: str, source: str | None = None, scoring: Scoring | None = No
     if start is not None and not isinstance(start, str):
         r.fail("start_date", f"{start!r} is not a date")
         start = None
+    grouped = all(isinstance(g, str) and g.strip() for g in groups) and groups[0] is not None
+    for k, (w, b) in enumerate(zip(cols[0], cols[1], strict=True)) if grouped else ():
+        if 0 <= w < n and 0 <= b < n and groups[w] != groups[b]:
+            r.fail(f"games[{k}]", f"a game between groups {groups[w]} and {groups[b]}: every game is inside one group")
     if r.problems:
         raise InputError(source, r.problems)
     den = math.lcm(1, *(x.denominator for pair in scores for x in pair))
@@ -321,4 +337,6 @@ def read_json(text: str, source: str | None = None, scoring: Scoring | None = No
     t.rankings = rankings
     t.lots_seed = lots_seed
     t.criteria = criteria
+    if grouped:
+        t.groups = [str(g).strip() for g in groups]
     return t

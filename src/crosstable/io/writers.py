@@ -21,7 +21,14 @@ from crosstable.competition import Competition
 from crosstable.numbers import fmt_decimal, fmt_number, fmt_vulgar, json_number, parse_number
 from crosstable.outlook import OutlookReport, Prospect, Witness
 from crosstable.ranking import Standings
-from crosstable.report import Section, crosstable_cells, render_report, render_sections, standings_table
+from crosstable.report import (
+    Section,
+    crosstable_cells,
+    render_report,
+    render_sections,
+    render_sections_fragment,
+    standings_table,
+)
 from crosstable.scenarios import ScenarioReport
 from crosstable.schedule import Schedule
 from crosstable.tiebreaks.potential import Potentials
@@ -222,6 +229,34 @@ def _across_title(c: Competition) -> str:
     return f"{place}, ranked across the groups (points, then {', '.join(a.standings.labels)}{through})"
 
 
+def _competition_tables(
+    c: Competition, style: str = "decimal", decimals: int | None = None
+) -> list[tuple[str, list[str], list[list[str]]]]:
+    """Every table of a competition: the groups, the ranking across groups, the knockout round."""
+    tables: list[tuple[str, list[str], list[list[str]]]] = []
+    for g in c.groups:
+        tables.append((f"Group {g.group}", *standings_table(g.standings, style, decimals)))
+    if c.across is not None:
+        tables.append((_across_title(c), *across_table(c, style)))
+    if c.knockout:
+        tables.append(((c.round_name or "knockout").capitalize(), *knockout_table(c)))
+    return tables
+
+
+def _sections(tables: list[tuple[str, list[str], list[list[str]]]]) -> list[Section]:
+    """HTML sections of tables; a row's name (for the page's explanations) is its team."""
+    out = []
+    for title, head, body in tables:
+        k = head.index("Team") if "Team" in head else head.index("Name") if "Name" in head else None
+        out.append(Section(title, head, body, [row[k] if k is not None else "" for row in body]))
+    return out
+
+
+def competition_fragment(c: Competition) -> str:
+    """A competition's tables as HTML, for the web page."""
+    return render_sections_fragment(_sections(_competition_tables(c)))
+
+
 def competition_json(c: Competition) -> str:
     """The JSON object of :meth:`~crosstable.competition.Competition.to_dict`."""
     return json.dumps(c.to_dict(), ensure_ascii=False, indent=2, default=json_number) + "\n"
@@ -253,18 +288,9 @@ def render_competition(
                 w.writerow(["Group", *head])
             w.writerows([[g.group, *("" if x == "–" else csv_safe(x) for x in row)] for row in body])
         return out.getvalue()
-    tables: list[tuple[str, list[str], list[list[str]]]] = []
-    for g in c.groups:
-        tables.append((f"Group {g.group}", *standings_table(g.standings, style, decimals)))
-    if c.across is not None:
-        tables.append((_across_title(c), *across_table(c, style)))
-    if c.knockout:
-        tables.append(((c.round_name or "knockout").capitalize(), *knockout_table(c)))
+    tables = _competition_tables(c, style, decimals)
     if output == "html":
-        sections = [
-            Section(title, head, body, [row[1] if len(row) > 1 else "" for row in body]) for title, head, body in tables
-        ]
-        return render_sections(c.heading()[0], c.heading(), sections, list(c.warnings))
+        return render_sections(c.heading()[0], c.heading(), _sections(tables), list(c.warnings))
     if output == "md":
         lines = [*(f"{line}  " for line in c.heading())]
         for title, head, body in tables:

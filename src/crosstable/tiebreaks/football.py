@@ -308,9 +308,7 @@ def head_to_head_away_goals(a: Analysis, spec: Spec, group: Sequence[int]) -> Co
         return _league_h2h(a, group, "")
     members = set(group)
     away = _away(a)
-    goals = [
-        sum(int(a.gs[e]) for e in a.entries_of(p).tolist() if away[e] and int(a.q[e]) in members) for p in group
-    ]
+    goals = [sum(int(a.gs[e]) for e in a.entries_of(p).tolist() if away[e] and int(a.q[e]) in members) for p in group]
     return Column(np.array(goals, dtype=np.int64), a.t.score_denominator)
 
 

@@ -50,11 +50,12 @@ from pebble import ProcessExpired, ProcessPool
 from starlette.requests import Request
 from starlette.responses import Response
 
+from crosstable.competition import Competition, rank_competition
 from crosstable.errors import CrosstableError, InputError
 from crosstable.io import read_text
 from crosstable.io.sidecar import add_discipline
 from crosstable.io.trf import write_trf
-from crosstable.io.writers import outlook_dict, render, scenario_dict
+from crosstable.io.writers import competition_fragment, outlook_dict, render, render_competition, scenario_dict
 from crosstable.model import PENDING, Tournament
 from crosstable.outlook import outlook as run_outlook
 from crosstable.ranking import Standings, rank
@@ -128,7 +129,8 @@ def tournament_of(req: Any, limits: Limits) -> Tournament:
     return t
 
 
-def standings_of(req: Any, limits: Limits) -> Standings:
+def ranked_of(req: Any, limits: Limits) -> Standings | Competition:
+    """The standings of a request, or a competition's when the file has groups."""
     t = tournament_of(req, limits)
     if req.round is not None:
         t = t.after_round(req.round)
@@ -136,6 +138,8 @@ def standings_of(req: Any, limits: Limits) -> Standings:
         t.unrated = req.unrated
     if req.fide_rules is not None:
         t.fide_rules = req.fide_rules
+    if t.groups is not None:
+        return rank_competition(t, req.tiebreaks, rules=req.rules or None)
     return rank(t, req.tiebreaks, rules=req.rules or None)
 
 
@@ -154,9 +158,24 @@ def _guarded(job: Any, req: Any, limits: Limits) -> Answer:
         return json_answer({"detail": detail, "problems": []}, 413)
 
 
+def _competition(req: Any, c: Competition) -> Answer:
+    """A competition's JSON (``standings -o json``), with explanations and HTML on request."""
+    out = c.to_dict()
+    teams = [r.name for g in c.groups for r in g.standings.rows]
+    if req.explain and len(teams) <= MAX_EXPLAINED:
+        out["explanations"] = {name: c.explain(name) for name in teams}
+    if req.potentials:
+        out["warnings"].append("the potential is computed for one table, not for a competition in groups")
+    if req.html:
+        out["html"] = {"standings": competition_fragment(c), "crosstable": ""}
+    return json_answer(out)
+
+
 def _standings(req: Any, limits: Limits) -> Answer:
     """The JSON of ``--output json``, with explanations, potentials and HTML tables on request."""
-    s = standings_of(req, limits)
+    s = ranked_of(req, limits)
+    if isinstance(s, Competition):
+        return _competition(req, s)
     out = s.to_dict()
     if req.explain and len(s.rows) > MAX_EXPLAINED:
         out["warnings"].append(
@@ -180,14 +199,19 @@ def _standings(req: Any, limits: Limits) -> Answer:
 
 def _export(req: Any, limits: Limits) -> Answer:
     """The standings as a file (CSV, JSON, TRF, HTML)."""
-    s = standings_of(req, limits)
+    s = ranked_of(req, limits)
     base = (req.filename or "standings").rsplit("/", 1)[-1].rsplit(".", 1)[0] or "standings"
     ascii_name = "".join(ch if ch.isascii() and (ch.isalnum() or ch in "-_") else "_" for ch in base)[:60]
     utf8 = "".join(
         ch if ch.isascii() and (ch.isalnum() or ch in "-_") else "".join(f"%{b:02X}" for b in ch.encode())
         for ch in base[:60]
     )
-    if req.to == "trf":
+    if isinstance(s, Competition):
+        if req.to == "trf":
+            raise CrosstableError("a competition in groups has no TRF form: export it as CSV, JSON or HTML")
+        body = render_competition(s, req.to)
+        media = {"csv": "text/csv", "json": "application/json", "html": "text/html"}[req.to]
+    elif req.to == "trf":
         body, media = write_trf(s.tournament), "text/plain"
     else:
         body = render(s, req.to)
