@@ -451,3 +451,22 @@ def test_our_json_keeps_the_groups(euro: crosstable.Tournament) -> None:
     broken = write_json(euro).replace('"group": "A"', '"group": "B"', 1)
     with pytest.raises(InputError, match="a game between groups"):
         crosstable.read_text(broken)
+
+
+def test_points_deductions_work_with_the_league_presets() -> None:
+    # Premier League 2023/24 (openfootball holds results only): Everton 48 on the pitch, 40 after
+    # deductions of 6 and 2, 15th; Nottingham Forest 36, 32 after 4, 17th (the published table)
+    t = crosstable.read(DATA.parent / "openfootball" / "en-1-2023-24.json")
+    t = add_discipline(t, DATA / "premier-league-2023-24.deductions.csv")
+    s = crosstable.rank(t, rules="premier-league")
+    tail = [(r.place, r.name, r.points) for r in s.rows[14:]]
+    assert tail == [
+        ("15", "Everton FC", 40),
+        ("16", "Brentford FC", 39),
+        ("17", "Nottingham Forest FC", 32),
+        ("18", "Luton Town FC", 26),
+        ("19", "Burnley FC", 24),
+        ("20", "Sheffield United FC", 16),
+    ]
+    for rules in ("laliga", "serie-a", "bundesliga", "premier-league-1992", "uefa-club-2024"):
+        assert crosstable.rank(t, rules=rules).row("Everton FC").points == 40

@@ -5,9 +5,10 @@
   ``yellow_and_direct_red``, and optionally ``deduction`` (points deducted, e.g. 6)
   or ``adjustment`` (points added, negative to deduct). Totals per team; they add
   to any cards the fixtures list.
-- **Ranking** (``--ranking NAME=FILE``): CSV/TSV ``team,value``, lower is better
-  (FIFA ranking position, qualifying ranking, 1 for a shoot-out winner and 2 for
-  the loser). A published ranking lists more teams than the event: those are left
+- **Ranking** (``--ranking NAME=FILE``): CSV/TSV ``team,value``: lower is better
+  for ``FIFA``, ``QUAL`` and ``PSO`` (a ranking position, 1 for a shoot-out winner
+  and 2 for the loser), higher for ``CLUB`` (a UEFA club coefficient); each
+  criterion says which. A published ranking lists more teams than the event: those are left
   out (named once in the warnings); every team of the event must have a value,
   except in ``PSO``, which names the two teams of a shoot-out only.
 
