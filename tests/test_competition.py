@@ -406,6 +406,10 @@ def test_the_web_api_ranks_a_competition_and_explains_it() -> None:
     assert refused.status_code == 422 and "no TRF form" in refused.json()["detail"]
     csv_export = client.post("/api/export", json={"content": content, "to": "csv"})
     assert csv_export.status_code == 200 and csv_export.text.startswith("Group,Pos,Team")
+    whole = client.post("/api/outlook", json={"content": content})
+    assert whole.status_code == 422 and "choose one group" in whole.json()["detail"]
+    group_e = client.post("/api/scenarios", json={"content": content, "group": "E"})
+    assert group_e.status_code == 422 and "no games are left" in group_e.json()["detail"]
 
 
 def test_batch_writes_a_competition_group_by_group(tmp_path: Path) -> None:
@@ -431,7 +435,7 @@ def test_the_other_commands_take_one_group() -> None:
     runner = CliRunner()
     path = str(DATA / "wc2026_group_stage.csv")
     refused = runner.invoke(main, ["outlook", path, "-q"])
-    assert refused.exit_code == 2 and "choose one with --group" in refused.stderr
+    assert refused.exit_code == 2 and "choose one group (--group LABEL" in refused.stderr
     one = runner.invoke(main, ["rate", path, "--group", "Group J", "-o", "json"])
     assert one.exit_code == 0, one.stderr
     assert {x["name"] for x in json.loads(one.stdout)["ratings"]} == {"Argentina", "Austria", "Algeria", "Jordan"}

@@ -21,10 +21,9 @@ from typing import Any, NoReturn
 import click
 
 from crosstable.batch import connect, local_cluster, run_batch
-from crosstable.competition import rank_competition
+from crosstable.competition import one_group, rank_competition
 from crosstable.errors import CrosstableError, InputError, Problem, printable
 from crosstable.io import FORMATS, decode, read, read_text
-from crosstable.io.games import normal_group
 from crosstable.io.jsonfmt import write_json
 from crosstable.io.sidecar import add_discipline, add_ranking
 from crosstable.io.trf import trf_warnings, write_trf
@@ -39,7 +38,7 @@ from crosstable.io.writers import (
     render_scenarios,
     render_schedule,
 )
-from crosstable.model import Tournament, infer_system
+from crosstable.model import Tournament
 from crosstable.numbers import count as counted
 from crosstable.outlook import outlook
 from crosstable.ranking import rank
@@ -234,26 +233,6 @@ def standings(
         click.echo(f"warning: {w}", err=True)
 
 
-def _one_group(t: Tournament, group: str | None) -> Tournament:
-    """One group of a competition (``--group``), as a table of its own; a competition
-    without ``--group`` is refused (one table would mix the groups)."""
-    if t.groups is None:
-        if group is not None:
-            raise CrosstableError(f"--group {group}: the file has no groups")
-        return t
-    labels = sorted(set(t.groups))
-    if group is None:
-        if len(labels) == 1:
-            return t
-        raise CrosstableError(f"a competition in {len(labels)} groups ({', '.join(labels)}): choose one with --group")
-    label = normal_group(group)
-    if label not in labels:
-        raise CrosstableError(f"--group {group}: no such group; the groups are {', '.join(labels)}")
-    sub = t.select([i for i, g in enumerate(t.groups) if g == label])
-    sub.system, sub.system_reason = infer_system(sub.white, sub.black, len(sub.names))
-    return sub
-
-
 def _with_extras(t: Tournament, discipline: str | None, rankings: Sequence[str], lots_seed: int | None) -> Tournament:
     """The tournament with the side files of the command line added."""
     if discipline is not None:
@@ -396,7 +375,7 @@ def scenarios_command(
     """What the games still to be played can change: best and worst places, their
     probabilities, and what each result of one's next game keeps possible."""
     with _errors(file):
-        t = _one_group(_read(file, fmt=fmt, scoring=scoring), group)
+        t = one_group(_read(file, fmt=fmt, scoring=scoring), group)
         with _progress(quiet) as advance:
             report = scenarios(
                 t,
@@ -449,7 +428,7 @@ def outlook_command(
     participant's best and worst place, each zone clinched, possible or eliminated,
     and the magic numbers (integer programming, no sampling)."""
     with _errors(file):
-        t = _one_group(_read(file, fmt=fmt, scoring=scoring), group)
+        t = one_group(_read(file, fmt=fmt, scoring=scoring), group)
         with _progress(quiet, "participants") as advance, _quiet_stdout():
             report = outlook(
                 t,
@@ -478,7 +457,7 @@ def rate(file: str, fmt: str, scoring: str | None, by: str, floating: bool, grou
 
     Exact integers (fractions) for up to 60 participants, normalised shares beyond."""
     with _errors(file):
-        t = _one_group(_read(file, fmt=fmt, scoring=scoring), group)
+        t = one_group(_read(file, fmt=fmt, scoring=scoring), group)
         result = potentials(t, exact=False if floating else None)
         text = render_potentials(t.names, result, by, output)
     click.echo(text, nl=False)

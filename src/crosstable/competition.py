@@ -38,8 +38,8 @@ from typing import Any
 
 import numpy as np
 
-from crosstable.errors import CriterionError
-from crosstable.model import Tournament, infer_system
+from crosstable.errors import CriterionError, CrosstableError
+from crosstable.model import Tournament, infer_system, normal_group
 from crosstable.ranking import Standings, rank
 from crosstable.rules import ACROSS, AcrossGroups
 from crosstable.tiebreaks import REGISTRY
@@ -160,6 +160,30 @@ class Competition:
             ]
         data["warnings"] = list(self.warnings)
         return data
+
+
+def one_group(t: Tournament, group: str | None) -> Tournament:
+    """One group of a competition as a table of its own (``--group``, the web's
+    ``group``); a competition of several groups without one is refused (one table
+    would mix the groups), an event without groups is returned as it is."""
+    if t.groups is None:
+        if group is not None:
+            raise CrosstableError(f"group {group}: the event has no groups")
+        return t
+    labels = group_labels(t)
+    if group is None:
+        if len(labels) == 1:
+            return t
+        raise CrosstableError(
+            f"a competition in {len(labels)} groups ({', '.join(labels)}): choose one group "
+            '(--group LABEL on the command line, "group" in the HTTP API)'
+        )
+    label = normal_group(group)
+    if label not in labels:
+        raise CrosstableError(f"group {group}: no such group; the groups are {', '.join(labels)}")
+    sub = t.select([i for i, g in enumerate(t.groups) if g == label])
+    sub.system, sub.system_reason = infer_system(sub.white, sub.black, len(sub.names))
+    return sub
 
 
 def group_labels(t: Tournament) -> list[str]:

@@ -74,6 +74,20 @@ MAX_SCORE = 1000
 
 
 @functools.lru_cache(maxsize=4096)  # a few distinct result texts make up every list
+def normal_group(label: str) -> str:
+    """A group's label without the word ``group`` (``Group A``, ``A``, ``group a`` are ``A``).
+
+    >>> normal_group(" Group b "), normal_group("Gruppe 3"), normal_group("North")
+    ('B', '3', 'North')
+    """
+    text = " ".join(label.split())
+    for word in ("group", "gruppe", "grupo", "groupe", "csoport", "група", "группа", "pool"):
+        if text.lower().startswith(word + " "):
+            text = text[len(word) + 1 :]
+            break
+    return text.upper() if len(text) == 1 else text
+
+
 def parse_result(text: str) -> tuple[Fraction, Fraction, int] | None:
     """Both sides' scores and the game's status, or ``None`` if unreadable: the
     notation of one game's result, shared by every reader.

@@ -42,6 +42,7 @@ from crosstable.model import (
     classify_scores,
     infer_system,
     name_key,
+    normal_group,
     parse_result,
 )
 from crosstable.numbers import count
@@ -301,20 +302,6 @@ def _group_problems(
                 Problem(f"{who} is in group {known[0]} (line {known[1]}), here in group {group}", lineno, column)
             )
     return out
-
-
-def normal_group(label: str) -> str:
-    """A group's label without the word ``group`` (``Group A``, ``A``, ``group a`` are ``A``).
-
-    >>> normal_group(" Group b "), normal_group("Gruppe 3"), normal_group("North")
-    ('B', '3', 'North')
-    """
-    text = " ".join(label.split())
-    for word in ("group", "gruppe", "grupo", "groupe", "csoport", "група", "группа", "pool"):
-        if text.lower().startswith(word + " "):
-            text = text[len(word) + 1 :]
-            break
-    return text.upper() if len(text) == 1 else text
 
 
 def _lean(header: list[str], cols: dict[str, int], played: list[_Row]) -> tuple[Lean, bool]:

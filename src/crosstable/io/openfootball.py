@@ -82,7 +82,6 @@ from typing import Any, TypeGuard
 import numpy as np
 
 from crosstable.errors import CrosstableError, InputError, Problem, printable
-from crosstable.io.games import normal_group
 from crosstable.io.jsonfmt import looks_like_json
 from crosstable.model import (
     FORFEIT,
@@ -95,6 +94,7 @@ from crosstable.model import (
     Tournament,
     infer_system,
     name_key,
+    normal_group,
 )
 from crosstable.numbers import count
 

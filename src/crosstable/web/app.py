@@ -106,6 +106,7 @@ class ExportRequest(StandingsRequest):
 
 class ScenariosRequest(TournamentRequest):
     tiebreaks: list[str] | None = None
+    group: str | None = Field(None, description="A competition in groups: the group to look at (e.g. 'E').")
     rules: str | None = None
     scores: list[str] | None = Field(None, description="Score lines a pending game can end with, e.g. ['1:0', '0:0'].")
     limit: int = Field(100_000, ge=1, le=1_000_000, description="Enumerate all combinations up to this many.")
@@ -115,6 +116,7 @@ class ScenariosRequest(TournamentRequest):
 
 class OutlookRequest(TournamentRequest):
     tiebreaks: list[str] | None = None
+    group: str | None = Field(None, description="A competition in groups: the group to look at (e.g. 'E').")
     rules: str | None = None
     zones: str | None = Field(
         None, max_length=500, description="Named places, e.g. 'title=1,ucl=1-4,relegation=18-20' (default title=1)."

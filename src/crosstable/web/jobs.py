@@ -50,7 +50,7 @@ from pebble import ProcessExpired, ProcessPool
 from starlette.requests import Request
 from starlette.responses import Response
 
-from crosstable.competition import Competition, rank_competition
+from crosstable.competition import Competition, one_group, rank_competition
 from crosstable.errors import CrosstableError, InputError
 from crosstable.io import read_text
 from crosstable.io.sidecar import add_discipline
@@ -223,7 +223,7 @@ def _export(req: Any, limits: Limits) -> Answer:
 
 def _scenarios(req: Any, limits: Limits) -> Answer:
     """The scenario report of the games still to be played."""
-    t = tournament_of(req, limits)
+    t = one_group(tournament_of(req, limits), req.group)
     report = run_scenarios(
         t,
         req.tiebreaks,
@@ -243,7 +243,7 @@ WITNESS_ROWS = 200_000
 def _outlook(req: Any, limits: Limits) -> Answer:
     """The outlook of the games still to be played, every witness kept (the page shows
     them on click) up to :data:`WITNESS_ROWS` rows in all."""
-    t = tournament_of(req, limits)
+    t = one_group(tournament_of(req, limits), req.group)
     left = int((t.status == PENDING).sum()) if t.status is not None else 0
     keep = ["*"] if 2 * len(t.names) * left <= WITNESS_ROWS else []
     report = run_outlook(

@@ -151,7 +151,8 @@ async function compute() {
   state.last = data;
   $("standings").innerHTML = data.html.standings; // rendered and escaped by the server's template
   $("crosstable").innerHTML = data.html.crosstable;
-  $("crosstable").querySelector("table").classList.toggle("heat", $("heat").checked);
+  const grid = $("crosstable").querySelector("table"); // none for a competition in groups
+  if (grid) grid.classList.toggle("heat", $("heat").checked);
   document.querySelectorAll(".standings tbody tr").forEach((row) => {
     const name = row.dataset.name;
     row.addEventListener("click", () => explain(name, row));
