@@ -474,3 +474,11 @@ def test_points_deductions_work_with_the_league_presets() -> None:
     ]
     for rules in ("laliga", "serie-a", "bundesliga", "premier-league-1992", "uefa-club-2024"):
         assert crosstable.rank(t, rules=rules).row("Everton FC").points == 40
+
+
+def test_a_competition_in_progress_is_ranked_as_it_stands_and_says_so() -> None:
+    # the 2018 World Cup on 26 June 2018 (openfootball): 12 group matches still to be played
+    t = crosstable.read(DATA.parent / "openfootball" / "worldcup-2018-2018-06-26.json")
+    c = rank_competition(t, across=3, qualify=4)
+    assert any(w.startswith("12 group matches are still to be played") for w in c.warnings)
+    assert c.across is not None and len(c.across.standings.rows) == 8

@@ -121,6 +121,21 @@ def test_world_cup_group_uploaded_with_its_discipline_file(page: Page) -> None:
     _shot(page, "worldcup-2018-group-H")
 
 
+def test_a_whole_competition_uploaded_shows_every_group_the_thirds_and_the_bracket(page: Page) -> None:
+    page.set_input_files("#file", str(ROOT / "examples" / "euro-2024-groups.csv"))
+    page.wait_for_function("document.getElementById('input').value.includes('Slovenia')")
+    page.select_option("#preset", "uefa-euro-2024")
+    page.click("#compute")
+    page.wait_for_selector("#results:not([hidden])")
+    titles = [h.inner_text() for h in page.query_selector_all("#standings h2")]
+    assert titles[:6] == [f"Group {g}" for g in "ABCDEF"]
+    assert titles[6].startswith("Third-placed teams") and titles[7] == "Round of 16"
+    page.click(".standings tbody tr[data-name='Romania']")
+    page.wait_for_selector("#explanation:not([hidden])")
+    assert "Group E. Romania: place 1" in page.inner_text("#explain-text")
+    _shot(page, "euro-2024-competition")
+
+
 def test_clicking_a_participant_explains_its_numbers(page: Page) -> None:
     _compute(page, SEED, ["SB", "SHM"])
     _rows(page)

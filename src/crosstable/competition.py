@@ -21,6 +21,9 @@ Decisions, where the regulations leave something to the program:
   the shared place in the file's order, flagged in a warning; slots of the bracket
   that depend on an undecided place, or on a shared place at the qualifying cut, are
   ``null`` with a warning, never guessed.
+- **A competition in progress.** Groups with matches still to be played are ranked as
+  they stand; the ranking across groups and the bracket are then as things stand,
+  and a warning says so (``crosstable outlook --group`` says what can still happen).
 - **The bracket.** Slots are written as the regulations write them: ``1A`` the winner
   of group A, ``2B`` the runner-up, ``3A/B/C/D/F`` a third-placed team of one of those
   groups, which one fixed by the combination table of the qualifying groups (shipped
@@ -68,6 +71,8 @@ class AcrossTable:
     qualified_groups: list[str]
     """The groups whose team goes through (known even when the team is not)."""
     criteria_source: str
+    undecided: dict[str, str] = field(default_factory=dict)
+    """The candidates taken from a shared group place: name → the teams sharing it."""
 
     @property
     def key(self) -> str:
@@ -145,6 +150,8 @@ class Competition:
             for row in rows:
                 row["group"] = self.across.group_of[row["name"]]
                 row["qualified"] = row["name"] in self.across.qualified
+                if row["name"] in self.across.undecided:  # the group's place is shared: which team is not known
+                    row["undecided"] = self.across.undecided[row["name"]]
             data[self.across.key] = {
                 "place": self.across.place,
                 "tiebreaks": s["tiebreaks"],
@@ -230,6 +237,13 @@ def rank_competition(
     if rule is not None:
         comp.knockout = bracket(rule, tables, comp.across, comp.warnings)
         comp.round_name = rule.round_name
+    left = t.pending
+    if left:
+        after = f" and the {rule.round_name}" if rule is not None else ""
+        comp.warnings.append(
+            f"{left} group {'match is' if left == 1 else 'matches are'} still to be played: the ranking across "
+            f"the groups{after} {'are' if after else 'is'} as things stand, not final"
+        )
     return comp
 
 
@@ -314,7 +328,7 @@ def _across(
                 f"group {group_of[name]}'s {ORDINALS.get(place, f'{place}th')}-placed team goes through, but "
                 f"which team it is is not decided ({undecided[name]})"
             )
-    return AcrossTable(place, qualify, s, group_of, qualified, [group_of[n] for n in through], source)
+    return AcrossTable(place, qualify, s, group_of, qualified, [group_of[n] for n in through], source, undecided)
 
 
 def _table(name: str) -> list[dict[str, str]]:

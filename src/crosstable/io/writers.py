@@ -211,6 +211,9 @@ def across_table(c: Competition, style: str = "decimal") -> tuple[list[str], lis
     for row in body:
         team = row[name]
         mark = "Q" if team in c.across.qualified else ""
+        if team in c.across.undecided:  # the group's place is shared: the team is not known
+            through = c.across.group_of[team] in c.across.qualified_groups
+            mark = f"{'Q: ' if through else ''}{c.across.undecided[team]}?"
         rows.append([*row[: name + 1], c.across.group_of[team], *row[name + 1 :], mark])
     return [*head[: name + 1], "Grp", *head[name + 1 :], "Through"], rows
 
