@@ -33,7 +33,6 @@ Decisions, where the regulations leave something to the program:
 from __future__ import annotations
 
 import csv
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from importlib import resources
@@ -42,7 +41,7 @@ from typing import Any
 import numpy as np
 
 from crosstable.errors import CriterionError, CrosstableError
-from crosstable.model import Tournament, infer_system, normal_group
+from crosstable.model import Tournament, group_labels, normal_group
 from crosstable.ranking import Standings, rank
 from crosstable.rules import ACROSS, AcrossGroups
 from crosstable.tiebreaks import REGISTRY
@@ -177,7 +176,7 @@ def one_group(t: Tournament, group: str | None) -> Tournament:
         if group is not None:
             raise CrosstableError(f"group {group}: the event has no groups")
         return t
-    labels = group_labels(t)
+    labels = group_labels(t.groups)
     if group is None:
         if len(labels) == 1:
             return t
@@ -188,15 +187,7 @@ def one_group(t: Tournament, group: str | None) -> Tournament:
     label = normal_group(group)
     if label not in labels:
         raise CrosstableError(f"group {group}: no such group; the groups are {', '.join(labels)}")
-    sub = t.select([i for i, g in enumerate(t.groups) if g == label])
-    sub.system, sub.system_reason = infer_system(sub.white, sub.black, len(sub.names))
-    return sub
-
-
-def group_labels(t: Tournament) -> list[str]:
-    """The groups of a competition in order: ``A`` before ``B``, ``2`` before ``10``."""
-    assert t.groups is not None
-    return sorted(set(t.groups), key=lambda g: [int(x) if x.isdigit() else x for x in re.split(r"(\d+)", g)])
+    return t.group(label)
 
 
 def rank_competition(
@@ -214,7 +205,7 @@ def rank_competition(
     if t.groups is None:
         raise CriterionError("not a competition in groups: the file has no group column")
     rule = ACROSS.get(rules.strip().lower()) if rules is not None else None
-    labels = group_labels(t)
+    labels = group_labels(t.groups)
     if rule is not None and len(labels) != rule.groups:
         raise CriterionError(
             f"preset {rules} is written for {rule.groups} groups; the file has {len(labels)} "
@@ -222,10 +213,7 @@ def rank_competition(
         )
     tables: list[GroupTable] = []
     for label in labels:
-        members = [i for i, g in enumerate(t.groups) if g == label]
-        sub = t.select(members)
-        sub.system, sub.system_reason = infer_system(sub.white, sub.black, len(members))
-        tables.append(GroupTable(label, rank(sub, tiebreaks, rules=rules)))
+        tables.append(GroupTable(label, rank(t.group(label), tiebreaks, rules=rules)))
     comp = Competition(t, tables, warnings=_group_warnings(t, tables))
     place = across if across is not None else rule.place if rule is not None else None
     if place is None:

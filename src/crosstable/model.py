@@ -73,7 +73,19 @@ MAX_SCORE = 1000
 """The largest score a result may give one side (goals, game points): beyond, a typo."""
 
 
-@functools.lru_cache(maxsize=4096)  # a few distinct result texts make up every list
+def group_labels(groups: Sequence[str]) -> list[str]:
+    """The distinct groups in order: ``A`` before ``B``, ``2`` before ``10``.
+
+    >>> group_labels(["B", "10", "A", "2", "B"])
+    ['2', '10', 'A', 'B']
+    """
+
+    def key(label: str) -> list[tuple[int, int | str]]:
+        return [(0, int(x)) if x.isdigit() else (1, x) for x in re.split(r"(\d+)", label) if x]
+
+    return sorted(set(groups), key=key)
+
+
 def normal_group(label: str) -> str:
     """A group's label without the word ``group`` (``Group A``, ``A``, ``group a`` are ``A``).
 
@@ -88,6 +100,7 @@ def normal_group(label: str) -> str:
     return text.upper() if len(text) == 1 else text
 
 
+@functools.lru_cache(maxsize=4096)  # a few distinct result texts make up every list
 def parse_result(text: str) -> tuple[Fraction, Fraction, int] | None:
     """Both sides' scores and the game's status, or ``None`` if unreadable: the
     notation of one game's result, shared by every reader.
@@ -701,22 +714,11 @@ class Tournament:
         def pick(values: list[_T] | None) -> list[_T] | None:
             return None if values is None else [values[i] for i in new]
 
-        override = None if self.outcome_override is None else self.outcome_override[keep]
-        boards = None
-        if self.boards is not None:
-            b = self.boards
-            boards = Boards(b.white[keep], b.black[keep], b.played[keep], b.present[keep], b.size, b.win)
-        return dataclasses.replace(
-            self,
+        return self._games_kept(
+            keep,
             names=[self.names[i] for i in new],
             white=remap[self.white[keep]],
             black=remap[self.black[keep]],
-            white_score=self.white_score[keep],
-            black_score=self.black_score[keep],
-            rounds=self.rounds[keep],
-            status=self.status[keep],
-            outcome_override=override,
-            boards=boards,
             squad=None,
             ratings=pick(self.ratings),
             numbers=pick(self.numbers),
@@ -732,6 +734,41 @@ class Tournament:
             declared={},
             warnings=[],
         )
+
+    def group(self, label: str) -> Tournament:
+        """One group of a competition as an event of its own (its teams and the games
+        among them), its system inferred from its own pairings.
+
+        >>> t = Tournament.from_games(["A", "B", "C", "D"], [("A", "B", "1:0"), ("C", "D", "0:0")])
+        >>> t.groups = ["X", "X", "Y", "Y"]
+        >>> t.group("Y").names, t.group("Y").system
+        (['C', 'D'], 'round-robin')
+        """
+        assert self.groups is not None
+        sub = self.select([i for i, g in enumerate(self.groups) if g == label])
+        sub.system, sub.system_reason = infer_system(sub.white, sub.black, len(sub.names))
+        return sub
+
+    def _games_kept(self, keep: NDArray[np.bool_], **changes: object) -> Tournament:
+        """A copy with only the games where ``keep`` is true (their scores, rounds,
+        statuses, one-sided results and board games), and ``changes``."""
+        assert self.rounds is not None and self.status is not None
+        override = None if self.outcome_override is None else self.outcome_override[keep]
+        boards = None
+        if self.boards is not None:
+            b = self.boards
+            boards = Boards(b.white[keep], b.black[keep], b.played[keep], b.present[keep], b.size, b.win)
+        games: dict[str, object] = {
+            "white": self.white[keep],
+            "black": self.black[keep],
+            "white_score": self.white_score[keep],
+            "black_score": self.black_score[keep],
+            "rounds": self.rounds[keep],
+            "status": self.status[keep],
+            "outcome_override": override,
+            "boards": boards,
+        }
+        return dataclasses.replace(self, **{**games, **changes})  # type: ignore[arg-type]
 
     def after_round(self, k: int) -> Tournament:
         """The event as it stood after round ``k``: the games and byes of rounds 1 to k,
@@ -749,22 +786,8 @@ class Tournament:
         last = max([self.rounds_total or 0, int(self.rounds.max()) if len(self.rounds) else 0])
         if k > last:
             raise CrosstableError(f"--round {k}: the event has {count(last, 'round')}")
-        keep = self.rounds <= k
-        override = None if self.outcome_override is None else self.outcome_override[keep]
-        boards = None
-        if self.boards is not None:
-            b = self.boards
-            boards = Boards(b.white[keep], b.black[keep], b.played[keep], b.present[keep], b.size, b.win)
-        return dataclasses.replace(
-            self,
-            white=self.white[keep],
-            black=self.black[keep],
-            white_score=self.white_score[keep],
-            black_score=self.black_score[keep],
-            rounds=self.rounds[keep],
-            status=self.status[keep],
-            outcome_override=override,
-            boards=boards,
+        return self._games_kept(
+            self.rounds <= k,
             byes=[b for b in self.byes if b.round <= k],
             adjustments=[a for a in self.adjustments if a.round <= k or a.final],
             rounds_total=k,
@@ -901,12 +924,13 @@ def infer_kind(pairs: Sequence[tuple[Fraction, Fraction]], scoring: Scoring) -> 
 
 
 def infer_system(white: IntArray, black: IntArray, n: int) -> tuple[str, str]:
-    """``round-robin`` when every pair met exactly once (or every pair twice), else
-    ``swiss``, with the reason in words."""
+    """``round-robin`` when every pair met the same number of times (once, twice, four
+    times in a league of ten), else ``swiss``, with the reason in words."""
     pairs = np.minimum(white, black) * max(n, 1) + np.maximum(white, black)
     counts = np.bincount(pairs) if len(pairs) else np.zeros(1, dtype=np.int64)
     met = counts[counts > 0]
     every = len(met) == n * (n - 1) // 2 and n > 1
-    if every and met.min() == met.max() and met.max() <= 2:
-        return "round-robin", "every pair met " + ("once" if met.max() == 1 else "twice")
+    if every and met.min() == met.max():
+        times = int(met.max())
+        return "round-robin", "every pair met " + {1: "once", 2: "twice"}.get(times, f"{times} times")
     return "swiss", "not every pair met once"

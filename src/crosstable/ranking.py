@@ -21,7 +21,7 @@ from typing import Any
 import numpy as np
 
 from crosstable.errors import CriterionError
-from crosstable.model import Tournament
+from crosstable.model import Tournament, group_labels
 from crosstable.numbers import count, fmt_decimal, fmt_vulgar, json_number
 from crosstable.rules import DEFAULTS, preset
 from crosstable.tiebreaks import REGISTRY, Analysis, Column, Spec, parse_list, parse_spec
@@ -313,11 +313,11 @@ def rank(
     teams at one place of every group), each criterion still computed over all the
     games of ``t``."""
     if among is None and t.groups is not None and len(set(t.groups)) > 1:
-        labels = sorted(set(t.groups))
+        labels = group_labels(t.groups)
         raise CriterionError(
             f"{t.source or 'the event'} is a competition in {len(labels)} groups ({', '.join(labels)}): one table "
-            "would mix them; rank it with crosstable.rank_competition (the command line's standings does), or "
-            "one group at a time"
+            "would mix them; rank it with crosstable standings (the library's rank_competition), or one group "
+            "at a time"
         )
     chosen, source = criteria_choice(t, tiebreaks, rules)
     specs, primary = primary_of(chosen, t)

@@ -74,7 +74,6 @@ import bisect
 import dataclasses
 import json
 import re
-from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, TypeGuard
@@ -507,7 +506,7 @@ def read_openfootball(text: str, source: str | None = None, scoring: Scoring | N
         t.groups = [groups[team] for team in names]
         t.system, t.system_reason = _group_system(t)
     else:
-        t.system, t.system_reason = _league_system(t)
+        t.system, t.system_reason = infer_system(t.white, t.black, len(t.names))
         t.warnings += _schedules(t)
     if isinstance(name, str) and name.strip():
         t.info["012"] = " ".join(name.split())
@@ -567,19 +566,6 @@ def _fractions(score: tuple[int, int] | None) -> tuple[Fraction, Fraction]:
     return Fraction(a), Fraction(b)
 
 
-def _league_system(t: Tournament) -> tuple[str, str]:
-    """``round-robin`` when every pair met the same number of times (a league of four
-    legs too: :func:`~crosstable.model.infer_system` takes once or twice), else ``swiss``."""
-    system, reason = infer_system(t.white, t.black, len(t.names))
-    if system == "round-robin":
-        return system, reason
-    n = len(t.names)
-    met = Counter(zip(np.minimum(t.white, t.black).tolist(), np.maximum(t.white, t.black).tolist(), strict=True))
-    if len(met) == n * (n - 1) // 2 and len(set(met.values())) == 1:
-        return "round-robin", f"every pair met {next(iter(met.values()))} times"
-    return system, reason
-
-
 def _schedules(t: Tournament) -> list[str]:
     """A warning when the league's teams do not play the same number of matches
     (pending ones included): a cup whose rounds are not named as knockout rounds, a
@@ -602,9 +588,8 @@ def _group_system(t: Tournament) -> tuple[str, str]:
     assert t.groups is not None
     reasons = set()
     for label in dict.fromkeys(t.groups):
-        members = [i for i, g in enumerate(t.groups) if g == label]
-        sub = t.select(members)
-        system, reason = infer_system(sub.white, sub.black, len(members))
+        group = t.group(label)
+        system, reason = group.system, group.system_reason or ""
         if system != "round-robin":
             return "swiss", f"not every pair of group {label} met once"
         reasons.add(reason)
