@@ -122,7 +122,7 @@ def test_world_cup_2026_reads_48_teams_in_12_groups_and_sets_the_knockout_aside(
     sizes = Counter(t.groups)
     assert sorted(sizes) == list("ABCDEFGHIJKL") and set(sizes.values()) == {4}
     assert t.warnings == [
-        "32 knockout matches (Round of 32, Round of 16, Quarter-final, Semi-final, Match for third place, Final) "
+        "32 knockout matches (Round of 32; Round of 16; Quarter-final; Semi-final; Match for third place; Final) "
         "are not part of the group tables: set aside"
     ]
     assert t.system == "round-robin" and t.system_reason == "every pair met once in each group"
@@ -158,7 +158,7 @@ def test_euro_2024_group_e_four_teams_on_four_points() -> None:
     assert sorted(set(t.groups)) == list("ABCDEF")
     assert sorted(set(t.rounds.tolist())) == [1, 2, 3]  # "Matchday 1" to "Matchday 3"
     assert t.warnings == [
-        "15 knockout matches (Round of 16, Quarter-finals, Semi-finals, Final) are not part of the group tables: "
+        "15 knockout matches (Round of 16; Quarter-finals; Semi-finals; Final) are not part of the group tables: "
         "set aside"
     ]
     e = group(t, "E")
@@ -179,7 +179,7 @@ def test_the_older_format_of_the_same_world_cup_reads_the_same_games() -> None:
         old.warnings
         == new.warnings
         == [
-            "16 knockout matches (Round of 16, Quarter-finals, Semi-finals, Match for third place, Final) "
+            "16 knockout matches (Round of 16; Quarter-finals; Semi-finals; Match for third place; Final) "
             "are not part of the group tables: set aside"
         ]
     )
@@ -213,7 +213,7 @@ def test_groups_named_in_the_round_are_groups() -> None:
     assert len(t.names) == 32 and len(t.white) == 48 and t.groups is not None
     assert sorted(set(t.groups)) == list("ABCDEFGH")
     assert t.warnings == [
-        "16 knockout matches (Round of 16, Quarterfinals, Semifinals, Final, Qualification, Playoffs) "
+        "16 knockout matches (Round of 16; Quarterfinals; Semifinals; Final; Qualification, Playoffs) "
         "are not part of the group tables: set aside"
     ]
     data = json.loads(text_of(CWC2025))
@@ -232,8 +232,8 @@ def test_champions_league_2024_25_league_phase() -> None:
     assert sorted(set(t.rounds.tolist())) == list(range(1, 9))  # "League, Matchday 1" to 8
     assert t.pending == 0  # the final, without a score, is a knockout match: set aside, not pending
     assert t.warnings == [
-        "45 knockout matches (Playoffs, Matchday 1, Playoffs, Matchday 2, Finals, Round of 16, Finals, "
-        "Quarterfinals, Finals, Semifinals, Finals, Final) are not part of the league table: set aside"
+        "45 knockout matches (Playoffs, Matchday 1; Playoffs, Matchday 2; Finals, Round of 16; Finals, "
+        "Quarterfinals; Finals, Semifinals; Finals, Final) are not part of the league table: set aside"
     ]
     assert t.system == "swiss"  # 36 teams, 8 opponents each
     table = points(t)
@@ -492,3 +492,16 @@ def test_a_file_of_knockout_matches_only_is_refused() -> None:
 def test_a_group_match_with_extra_time_but_no_full_time_score_is_refused() -> None:
     text = league(match("A", "B", ft=None, group="Group A", score={"et": [1, 1], "p": [4, 3]}))
     assert "an extra-time or penalty score without the full-time score" in refused(text).problems[0].message
+
+
+def test_a_group_match_that_lost_its_group_or_is_listed_twice_is_an_error() -> None:
+    data = json.loads(text_of(WC2026))
+    first = next(k for k, m in enumerate(data["matches"]) if m.get("group"))
+    lost = json.loads(json.dumps(data))
+    del lost["matches"][first]["group"]  # a group match typed without its group
+    with pytest.raises(crosstable.InputError, match="has no group, and its round is not a knockout round"):
+        crosstable.read_text(json.dumps(lost, indent=2))
+    twice = json.loads(json.dumps(data))
+    twice["matches"].insert(first + 1, dict(data["matches"][first]))  # the same match pasted again
+    with pytest.raises(crosstable.InputError, match="is listed twice in"):
+        crosstable.read_text(json.dumps(twice, indent=2))

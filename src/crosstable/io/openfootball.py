@@ -383,7 +383,7 @@ def _group_in_round(label: str) -> str:
 
 def _set_aside(matches: list[_Match], table: str) -> str:
     distinct = list(dict.fromkeys(m.label for m in matches))
-    labels = ", ".join(distinct[:8]) + (" …" if len(distinct) > 8 else "")
+    labels = "; ".join(distinct[:8]) + (" …" if len(distinct) > 8 else "")
     verb = "is" if len(matches) == 1 else "are"
     return (
         f"{count(len(matches), 'knockout match', 'knockout matches')} ({labels}) {verb} not part of "
@@ -461,6 +461,13 @@ def read_openfootball(text: str, source: str | None = None, scoring: Scoring | N
         table = [m for m in matches if m.group]
         aside = [m for m in matches if not m.group]
         table_name = "group tables"
+        for m in aside:  # a group match that lost its group is not a knockout match
+            if not (m.knockout or _KNOCKOUT.search(f"{m.stage} {m.round}")):
+                r.fail(
+                    f"{m.names} ({m.label}) has no group, and its round is not a knockout round: give it its "
+                    "group, or the round's name",
+                    m.path,
+                )
     else:
         knockout = [m.knockout or _KNOCKOUT.search(f"{m.stage} {m.round}") is not None for m in matches]
         aside = [m for m, k in zip(matches, knockout, strict=True) if k]
@@ -471,6 +478,12 @@ def read_openfootball(text: str, source: str | None = None, scoring: Scoring | N
     if not table:
         r.fail(f"no group or league match to rank: every match is a knockout match ({_set_aside(aside, table_name)})")
         raise r.stop()
+    seen: dict[tuple[str, str, str], _Match] = {}
+    for m in table:  # the same match listed twice in one round
+        key = (m.round, *sorted((m.team1, m.team2)))
+        if m.round and key in seen:
+            r.fail(f"{m.names} is listed twice in {m.round} (also {_path_text(seen[key].path)})", m.path)
+        seen.setdefault(key, m)
     names, groups = _participants(r, table, in_groups)
     index = {team: k for k, team in enumerate(names)}
     if r.problems:
