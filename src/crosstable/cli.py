@@ -216,7 +216,12 @@ def standings(
             c = rank_competition(t, tiebreaks, rules=rules, across=across, qualify=qualify)
             text = render_competition(c, output, style, show_grid, csv_notes, decimals)
             explained = [c.explain(name) for name in explain_names]
-            warnings = c.warnings
+            warnings = list(c.warnings)
+            if output == "csv" and (c.across is not None or c.knockout):
+                warnings.append(
+                    "CSV holds the group tables only: the ranking across groups and the knockout round "
+                    "are in the text, JSON, Markdown and HTML outputs"
+                )
         else:
             if across is not None or qualify is not None:
                 raise CrosstableError("--across and --qualify need a competition in groups (a group column)")

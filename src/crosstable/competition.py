@@ -17,13 +17,18 @@ Decisions, where the regulations leave something to the program:
   number of matches (the rule of UEFA's European qualifiers and of FIFA's ranking of
   teams across groups of unequal size); the teams left out are named in a warning.
 - **Undecided places.** A group whose place *k* is shared (level on everything,
-  supplied criteria missing) has no team at that place: its candidate is the first of
-  the shared place in the file's order, flagged in a warning; slots of the bracket
-  that depend on an undecided place, or on a shared place at the qualifying cut, are
-  ``null`` with a warning, never guessed.
-- **A competition in progress.** Groups with matches still to be played are ranked as
-  they stand; the ranking across groups and the bracket are then as things stand,
-  and a warning says so (``crosstable outlook --group`` says what can still happen).
+  supplied criteria missing) has no team at that place: the team its table lists at
+  that place (a shared place keeps the file's order) is compared for it, flagged in a
+  warning and in its row; slots of the bracket that depend on an undecided place, or
+  on a shared place at the qualifying cut, are ``null`` with a warning, never guessed.
+- **Checks under a preset.** The groups must be the regulation's (``A`` to ``L``, four
+  teams each, every pair once): another size, or a match listed twice, is an error (a
+  team spelled two ways makes a group of five). Without a preset these are warnings.
+- **A competition in progress.** Groups with matches still to be played (listed
+  without a score, or not listed) are ranked as they stand; the teams across groups are
+  compared as things stand, nobody is marked as going through, and the bracket's slots
+  those groups feed are ``null``; a warning says so (``crosstable outlook --group``
+  says what can still happen).
 - **The bracket.** Slots are written as the regulations write them: ``1A`` the winner
   of group A, ``2B`` the runner-up, ``3A/B/C/D/F`` a third-placed team of one of those
   groups, which one fixed by the combination table of the qualifying groups (shipped
@@ -42,6 +47,7 @@ import numpy as np
 
 from crosstable.errors import CriterionError, CrosstableError
 from crosstable.model import Tournament, group_labels, normal_group
+from crosstable.numbers import count
 from crosstable.ranking import Standings, rank
 from crosstable.rules import ACROSS, AcrossGroups
 from crosstable.tiebreaks import REGISTRY
@@ -108,7 +114,7 @@ class Competition:
         sizes = sorted({len(g.standings.rows) for g in self.groups})
         size = " or ".join(str(x) for x in sizes)
         names = f"{self.groups[0].group}–{self.groups[-1].group}" if len(self.groups) > 1 else self.groups[0].group
-        lines[1] = f"{len(self.groups)} groups ({names}) of {size}; each group: " + lines[1]
+        lines[1] = f"{count(len(self.groups), 'group')} ({names}) of {size}; each group: " + lines[1]
         return lines
 
     def group_of(self, name: str) -> GroupTable:
@@ -123,15 +129,27 @@ class Competition:
         table = self.group_of(name)
         own = table.standings.tournament.names[table.standings.tournament.index(name)]
         lines = [f"Group {table.group}. " + table.standings.explain(own)]
-        if self.across is not None and own in self.across.group_of:
-            s = self.across.standings
-            place = ORDINALS.get(self.across.place, f"{self.across.place}th")
-            status = "qualified" if own in self.across.qualified else "not qualified"
-            lines.append(f"Among the {place}-placed teams ({status}): " + s.explain(own))
+        a = self.across
+        if a is not None:
+            place = ORDINALS.get(a.place, f"{a.place}th")
+            shared = next((c for c, names in a.undecided.items() if own in names.split(" or ")), None)
+            if own in a.group_of and own not in a.undecided:
+                status = "going through" if own in a.qualified else "not going through" if a.qualified else ""
+                lines.append(
+                    f"Among the {place}-placed teams{f' ({status})' if status else ''}: " + a.standings.explain(own)
+                )
+            elif shared is not None:
+                through = a.group_of[shared] in a.qualified_groups
+                lines.append(
+                    f"Group {table.group}'s {place} place is shared ({a.undecided[shared]}): compared among the "
+                    f"{place}-placed teams as {shared} (place {a.standings.row(shared).place})"
+                    + (", and it goes through, whichever team it is" if through else "")
+                )
         for tie in self.knockout:
             if own in (tie.home, tie.away):
-                other = tie.away if own == tie.home else tie.home
-                lines.append(f"{(self.round_name or 'knockout').capitalize()}, match {tie.match}: against {other}")
+                other, slot = (tie.away, tie.away_slot) if own == tie.home else (tie.home, tie.home_slot)
+                against = other if other is not None else f"{slot} (not decided yet)"
+                lines.append(f"{(self.round_name or 'knockout').capitalize()}, match {tie.match}: against {against}")
         return "\n".join(lines)
 
     def to_dict(self) -> dict[str, Any]:
@@ -140,8 +158,7 @@ class Competition:
         ``third_placed`` (``second_placed`` … for another place) with ``qualified``, the
         ``knockout`` matches, and every ``warnings``."""
         first = self.groups[0].standings.to_dict() if self.groups else {}
-        keys = ("event", "format", "scoring", "tiebreaks", "tiebreaks_source")
-        data: dict[str, Any] = {k: first.get(k) for k in keys}
+        data: dict[str, Any] = {k: v for k, v in first.items() if k not in ("standings", "warnings")}
         data["groups"] = [{"group": g.group, "standings": g.standings.to_dict()["standings"]} for g in self.groups]
         if self.across is not None:
             s = self.across.standings.to_dict()
@@ -204,35 +221,107 @@ def rank_competition(
     through; draw the preset's knockout round. See the module docstring."""
     if t.groups is None:
         raise CriterionError("not a competition in groups: the file has no group column")
-    rule = ACROSS.get(rules.strip().lower()) if rules is not None else None
+    name = rules.strip().lower() if rules is not None else ""
+    rule = ACROSS.get(name)
     labels = group_labels(t.groups)
-    if rule is not None and len(labels) != rule.groups:
-        raise CriterionError(
-            f"preset {rules} is written for {rule.groups} groups; the file has {len(labels)} "
-            f"({', '.join(labels)}): rank it with --tiebreaks, or with --across K for the teams at place K"
-        )
-    tables: list[GroupTable] = []
-    for label in labels:
-        tables.append(GroupTable(label, rank(t.group(label), tiebreaks, rules=rules)))
-    comp = Competition(t, tables, warnings=_group_warnings(t, tables))
+    _check_options(rule, name, labels, across, qualify)
+    tables = [GroupTable(label, rank(t.group(label), tiebreaks, rules=rules)) for label in labels]
+    meetings = 1 if rule is not None else _most_meetings(t)
+    problems, notes = _schedule_problems(tables, rule, meetings)
+    if rule is not None and problems:
+        raise CriterionError(f"preset {name}: " + "; ".join(problems))
+    comp = Competition(t, tables, warnings=_group_warnings(t, tables) + problems + notes)
     place = across if across is not None else rule.place if rule is not None else None
     if place is None:
         return comp
     if rule is not None and across is not None and across != rule.place:
         rule = None  # another place than the preset's: no qualifiers, no bracket
-    comp.across = _across(t, tables, place, qualify if qualify is not None else rule.qualify if rule else None, rule)
+    unfinished = [g.group for g in tables if not _finished(g.standings.tournament, meetings)]
+    chosen = qualify if qualify is not None else rule.qualify if rule is not None else None
+    comp.across = _across(t, tables, place, chosen, rule, unfinished)
     comp.warnings.extend(w for w in comp.across.standings.warnings if w not in comp.warnings)
     if rule is not None:
-        comp.knockout = bracket(rule, tables, comp.across, comp.warnings)
+        comp.knockout = bracket(rule, tables, comp.across, comp.warnings, set(unfinished))
         comp.round_name = rule.round_name
-    left = t.pending
-    if left:
-        after = f" and the {rule.round_name}" if rule is not None else ""
-        comp.warnings.append(
-            f"{left} group {'match is' if left == 1 else 'matches are'} still to be played: the ranking across "
-            f"the groups{after} {'are' if after else 'is'} as things stand, not final"
-        )
     return comp
+
+
+def _check_options(
+    rule: AcrossGroups | None, name: str, labels: list[str], across: int | None, qualify: int | None
+) -> None:
+    """A preset's groups are the regulation's (``A`` to ``L``); ``qualify`` goes with
+    a ranking across groups, and with a preset only as the regulation says."""
+    if rule is not None:
+        expected = [chr(ord("A") + k) for k in range(rule.groups)]
+        if labels != expected:
+            raise CriterionError(
+                f"preset {name} is written for {rule.groups} groups, {expected[0]} to {expected[-1]}; the file's "
+                f"groups are {', '.join(labels)}: rank it with --tiebreaks, or with --across K for the teams at "
+                "place K"
+            )
+    if qualify is not None and across is None and rule is None:
+        raise CriterionError("--qualify needs --across K (the teams at place K of every group compared)")
+    if rule is not None and qualify is not None and qualify != rule.qualify and across in (None, rule.place):
+        raise CriterionError(
+            f"--qualify {qualify}: the {name} regulations send {rule.qualify} of the "
+            f"{ORDINALS.get(rule.place, str(rule.place))}-placed teams through, and the bracket is drawn for them"
+        )
+
+
+def _most_meetings(t: Tournament) -> int:
+    """How many times the pairs of a group meet: the most any pair of the file meets
+    (once in a World Cup group, twice in a group of home and away matches)."""
+    if not len(t.white):
+        return 1
+    n = len(t.names)
+    pairs = np.minimum(t.white, t.black) * n + np.maximum(t.white, t.black)
+    return int(np.bincount(pairs).max())
+
+
+def _meetings(g: Tournament) -> dict[tuple[int, int], int]:
+    pairs = zip(np.minimum(g.white, g.black).tolist(), np.maximum(g.white, g.black).tolist(), strict=True)
+    met: dict[tuple[int, int], int] = {}
+    for pair in pairs:
+        met[pair] = met.get(pair, 0) + 1
+    return met
+
+
+def _finished(g: Tournament, meetings: int) -> bool:
+    """Whether a group's matches are all listed and played: every pair met as often
+    as the competition's pairs meet, none still to be played."""
+    n = len(g.names)
+    met = _meetings(g)
+    return g.pending == 0 and len(met) == n * (n - 1) // 2 and all(c == meetings for c in met.values())
+
+
+def _schedule_problems(
+    tables: list[GroupTable], rule: AcrossGroups | None, meetings: int
+) -> tuple[list[str], list[str]]:
+    """What the groups' schedules say of the file: a group of another size than the
+    regulation's, a match listed more often than pairs meet (errors under a preset,
+    else warnings); a pair that has not met and has no match listed (a match not typed
+    yet, a team spelled two ways: a warning)."""
+    out, notes = [], []
+    for table in tables:
+        g = table.standings.tournament
+        n = len(g.names)
+        if rule is not None and n != rule.size:
+            out.append(
+                f"group {table.group} has {count(n, 'team')} ({', '.join(g.names)}); the regulation's groups have "
+                f"{rule.size}: a team spelled two ways?"
+            )
+        met = _meetings(g)
+        twice = [f"{g.names[a]} - {g.names[b]}" for (a, b), c in met.items() if c > meetings]
+        if twice:
+            often = {1: "once", 2: "twice"}.get(meetings, f"{meetings} times")
+            out.append(f"group {table.group}: {', '.join(twice)} listed more than {often}")
+        missing = n * (n - 1) // 2 - len(met)
+        if missing:
+            notes.append(
+                f"group {table.group}: {count(missing, 'pair')} of teams have no match listed: a match not typed "
+                "yet, or a team spelled two ways?"
+            )
+    return out, notes
 
 
 def _group_warnings(t: Tournament, tables: list[GroupTable]) -> list[str]:
@@ -253,9 +342,15 @@ def _group_warnings(t: Tournament, tables: list[GroupTable]) -> list[str]:
 
 
 def _across(
-    t: Tournament, tables: list[GroupTable], place: int, qualify: int | None, rule: AcrossGroups | None
+    t: Tournament,
+    tables: list[GroupTable],
+    place: int,
+    qualify: int | None,
+    rule: AcrossGroups | None,
+    unfinished: list[str],
 ) -> AcrossTable:
-    """Rank the teams at ``place`` of every group (see the module docstring)."""
+    """Rank the teams at ``place`` of every group (see the module docstring); nobody
+    goes through while a group is unfinished or what is compared is not decided."""
     smallest = min(len(g.standings.rows) for g in tables)
     if not 1 <= place <= smallest:
         raise CriterionError(f"--across {place}: every group has places 1 to {smallest} at least")
@@ -270,6 +365,14 @@ def _across(
     below: list[str] = []
     notes: list[str] = []
     undecided: dict[str, str] = {}
+    ordinal = ORDINALS.get(place, f"{place}th")
+    settled = not unfinished
+    if unfinished:
+        notes.append(
+            f"{'group' if len(unfinished) == 1 else 'groups'} {', '.join(unfinished)} "
+            f"{'has' if len(unfinished) == 1 else 'have'} matches still to be played: the {ordinal}-placed teams "
+            "are compared as things stand, and nobody is marked as going through"
+        )
     for g in tables:
         rows = g.standings.rows
         row = rows[place - 1]
@@ -277,8 +380,14 @@ def _across(
             undecided[row.name] = " or ".join(r.name for r in rows if r.place == row.place)
             notes.append(
                 f"group {g.group}: place {place} is shared ({row.place}: "
-                f"{', '.join(r.name for r in rows if r.place == row.place)}); {row.name} is taken as its "
-                f"{ORDINALS.get(place, f'{place}th')}-placed team, in the file's order"
+                f"{', '.join(r.name for r in rows if r.place == row.place)}); {row.name}, listed at that place, is "
+                f"compared as its {ordinal}-placed team"
+            )
+        if len(rows) > smallest and rows[smallest - 1].place == rows[smallest].place:
+            settled = False
+            notes.append(
+                f"group {g.group}: place {rows[smallest].place} is shared, so whose results are left out (the "
+                f"teams placed below {smallest}) is not decided; nobody is marked as going through"
             )
         i = t.index(row.name)
         candidates.append(i)
@@ -290,14 +399,16 @@ def _across(
     if below:
         notes.append(
             f"the groups differ in size: results against {', '.join(below)} (placed below {smallest}) are not "
-            f"counted in the comparison of the {ORDINALS.get(place, f'{place}th')}-placed teams"
+            f"counted in the comparison of the {ordinal}-placed teams"
         )
     compared = t.select(range(len(t.names)), counted)
     s = rank(compared, criteria, among=candidates)
     s.criteria_source = source
     s.warnings[:0] = notes
     through: list[str] = []
-    if qualify is not None and qualify < len(s.rows):
+    if not settled:
+        pass
+    elif qualify is not None and qualify < len(s.rows):
         cut = s.rows[qualify - 1]
         if s.rows[qualify].place == cut.place:
             s.warnings.append(
@@ -313,8 +424,8 @@ def _across(
     for name in through:
         if name in undecided:
             s.warnings.append(
-                f"group {group_of[name]}'s {ORDINALS.get(place, f'{place}th')}-placed team goes through, but "
-                f"which team it is is not decided ({undecided[name]})"
+                f"group {group_of[name]}'s {ordinal}-placed team goes through, but which team it is is not "
+                f"decided ({undecided[name]})"
             )
     return AcrossTable(place, qualify, s, group_of, qualified, [group_of[n] for n in through], source, undecided)
 
@@ -341,9 +452,16 @@ def combinations(bracket_name: str) -> dict[str, dict[str, str]]:
     return {r["groups"]: {k: v for k, v in r.items() if k.startswith("1")} for r in rows}
 
 
-def bracket(rule: AcrossGroups, tables: list[GroupTable], across: AcrossTable, warnings: list[str]) -> list[Tie]:
+def bracket(
+    rule: AcrossGroups,
+    tables: list[GroupTable],
+    across: AcrossTable,
+    warnings: list[str],
+    unfinished: set[str] | None = None,
+) -> list[Tie]:
     """The knockout round: each slot filled from the group orders and the combination
-    table, ``None`` where the groups leave it undecided (with a warning)."""
+    table, ``None`` where the groups leave it undecided (a group with matches still to
+    be played, a shared place, qualifiers not decided), with a warning."""
     by_group = {g.group: g.standings for g in tables}
     qualified = across.qualified_groups
     table = combinations(rule.bracket)
@@ -361,6 +479,8 @@ def bracket(rule: AcrossGroups, tables: list[GroupTable], across: AcrossTable, w
                 raise CriterionError(f"the {rule.bracket} table sends 3{group} to slot {slot}")
             slot = "3" + group
         place, group = int(slot[0]), slot[1:]
+        if group in (unfinished or set()):
+            return None
         rows = by_group[group].rows
         row = rows[place - 1]
         return None if "-" in row.place else row.name
@@ -371,8 +491,8 @@ def bracket(rule: AcrossGroups, tables: list[GroupTable], across: AcrossTable, w
     undecided = [f"{t.match} ({t.home_slot} v {t.away_slot})" for t in ties if t.home is None or t.away is None]
     if undecided:
         warnings.append(
-            f"the {rule.round_name} is not decided for match {', '.join(undecided)}: a group place or the "
-            "qualifying third-placed teams are still shared"
+            f"the {rule.round_name} is not decided for match {', '.join(undecided)}: a group still to be "
+            "finished, a shared group place, or qualifiers not decided"
         )
     return ties
 

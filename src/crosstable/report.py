@@ -41,6 +41,7 @@ def standings_table(
         extra = [k for k in s.labels if k not in ("GD", "GF")]
         head = ["Pos", "Team", "P", "W", "D", "L", "GF", "GA", "GD", "Pts", *extra, "Decided"]
         body = []
+        texts = {x: _column_texts([r.values[x] for r in s.rows], style, decimals) for x in extra}
         for k, r in enumerate(s.rows):
             rec = s.record(r.index)
             gd = rec["goal_difference"]
@@ -54,7 +55,7 @@ def standings_table(
                     *cells,
                     ("+" if gd > 0 else "") + fmt_number(gd, style),
                     fmt_number(r.points, style),
-                    *(fmt_number(r.values[x], style) for x in extra),
+                    *(texts[x][k] for x in extra),
                     decided_note(s, k),
                 ]
             )

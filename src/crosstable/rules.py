@@ -139,7 +139,9 @@ class AcrossGroups:
     criteria: list[str]
     """The criteria after points, computed over each team's group matches."""
     groups: int
-    """How many groups the regulation is written for."""
+    """How many groups the regulation is written for (labelled ``A`` onwards)."""
+    size: int
+    """How many teams each group has."""
     bracket: str
     """The knockout round drawn from the group orders: the name of its data files."""
     round_name: str
@@ -152,6 +154,7 @@ ACROSS: dict[str, AcrossGroups] = {
         8,
         ["GD", "GF", "FP", "FIFA"],
         12,
+        4,
         "fifa-2026",
         "round of 32",
         "FIFA World Cup 26 regulations: the eight best of the twelve third-placed teams, by points, goal "
@@ -163,6 +166,7 @@ ACROSS: dict[str, AcrossGroups] = {
         4,
         ["GD", "GF", "WIN", "DISC", "QUAL"],
         6,
+        4,
         "uefa-euro-2024",
         "round of 16",
         "UEFA EURO 2024 regulations: the four best of the six third-placed teams, by points, goal "

@@ -480,7 +480,8 @@ def read_openfootball(text: str, source: str | None = None, scoring: Scoring | N
         raise r.stop()
     seen: dict[tuple[str, str, str], _Match] = {}
     for m in table:  # the same match listed twice in one round
-        key = (m.round, *sorted((m.team1, m.team2)))
+        low, high = sorted((m.team1, m.team2))
+        key = (m.round, low, high)
         if m.round and key in seen:
             r.fail(f"{m.names} is listed twice in {m.round} (also {_path_text(seen[key].path)})", m.path)
         seen.setdefault(key, m)

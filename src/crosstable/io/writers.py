@@ -228,7 +228,13 @@ def _across_title(c: Competition) -> str:
     assert c.across is not None
     a = c.across
     place = {1: "Group winners", 2: "Runners-up", 3: "Third-placed teams"}.get(a.place, f"Teams placed {a.place}")
-    through = f"; the first {a.qualify} go through" if a.qualify is not None else ""
+    through = (
+        ""
+        if a.qualify is None
+        else "; the first goes through"
+        if a.qualify == 1
+        else f"; the first {a.qualify} go through"
+    )
     return f"{place}, ranked across the groups (points, then {', '.join(a.standings.labels)}{through})"
 
 

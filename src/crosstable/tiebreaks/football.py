@@ -128,11 +128,12 @@ def opponents_goals(a: Analysis, spec: Spec) -> Column:
 def goal_average(a: Analysis, spec: Spec) -> Column:
     """Goals scored divided by goals conceded, an exact fraction. A team that conceded
     no goal has no goal average (shown –, ``null`` in JSON) and ranks above every team
-    that has one (its record cannot be bettered); such teams are separated by the next
-    criterion.
+    that has one; such teams are separated by the next criterion.
 
     Source: the Football League's rule from 1888/89 to 1975/76 (goal difference from
-    1976/77). Example (First Division 1923/24): Huddersfield 60 ÷ 33 = 1.818… ranks
+    1976/77); no rule for a team without a goal conceded is known (it never arose over a
+    season): ours ranks it as an infinite average would, a team with no goal at all
+    included. Example (First Division 1923/24): Huddersfield 60 ÷ 33 = 1.818… ranks
     above Cardiff 61 ÷ 34 = 1.794…, though Cardiff scored more.
     """
     scored = a.game_results.num.tolist()
@@ -254,12 +255,22 @@ def head_to_head_once(a: Analysis, spec: Spec, group: Sequence[int]) -> Column:
 
 
 def unplayed_among(a: Analysis, group: Sequence[int]) -> int:
-    """How many matches among the group are listed but not played yet."""
+    """How many matches among the group are still to be played: those listed without
+    a result, and those not listed at all (a file of results only, in mid-season). The
+    national leagues' rules speak of the two matches between two clubs, home and away:
+    every pair of the group meets twice, or as often as the league's pairs meet most."""
     t = a.t
     assert t.status is not None
+    if "meetings" not in a.cache:
+        pairs = np.minimum(t.white, t.black) * a.n + np.maximum(t.white, t.black)
+        a.cache["meetings"] = (None, int(np.bincount(pairs).max()) if len(pairs) else 0)
+    most: int = max(2, a.cache["meetings"][1])
     inside = np.zeros(a.n, dtype=bool)
     inside[list(group)] = True
-    return int(np.count_nonzero(inside[t.white] & inside[t.black] & (t.status == PENDING)))
+    among = inside[t.white] & inside[t.black]
+    pending = int(np.count_nonzero(among & (t.status == PENDING)))
+    k = len(group)
+    return pending + max(0, most * k * (k - 1) // 2 - int(np.count_nonzero(among)))
 
 
 def _league_h2h(a: Analysis, group: Sequence[int], parts: str, reapply: bool = False) -> Column:
@@ -267,7 +278,7 @@ def _league_h2h(a: Analysis, group: Sequence[int], parts: str, reapply: bool = F
     matches among its teams is still to be played (La Liga, Bundesliga)."""
     if unplayed_among(a, group):
         names = ", ".join(a.name(p) for p in group)
-        a.notes.append(f"head-to-head among {names} not applied: a match among them is still to be played")
+        a.notes.append(f"head-to-head among {names} not applied: they have not all met twice (home and away) yet")
         return Column(np.zeros(len(group), dtype=np.int64), 1)
     return Column(np.array(h2h_tiers(a, group, reapply, parts), dtype=np.int64), 1)
 
@@ -362,7 +373,7 @@ def _explain_league_h2h(a: Analysis, spec: Spec, i: int, group: Sequence[int]) -
         return f"{spec.label}: not level with anyone when applied"
     names = ", ".join(a.name(p) for p in group)
     if unplayed_among(a, group):
-        return f"{spec.label} among {names}: not applied, a match among them is still to be played"
+        return f"{spec.label} among {names}: not applied, they have not all met twice (home and away) yet"
     pts, gd, gf = mini_league(a, group)
     k = list(group).index(i)
     d = a.t.score_denominator
@@ -385,18 +396,34 @@ for _crit in (head_to_head_spain, head_to_head_italy):
 @away_goals_bundesliga.explainer
 def _explain_agfb(a: Analysis, spec: Spec, i: int, group: Sequence[int]) -> str:
     if len(group) > 1 and unplayed_among(a, group):
-        return f"{spec.label}: not applied, a match among {', '.join(a.name(p) for p in group)} is still to be played"
+        return f"{spec.label}: not applied, {', '.join(a.name(p) for p in group)} have not all met twice yet"
     return f"{spec.label} = {fmt_decimal(away_goals(a, spec)[i])} (goals in away matches over the season)"
 
 
 def _points_display(a: Analysis, group: Sequence[int], spec: Spec | None = None) -> list[Fraction | None]:
-    """The head-to-head points shown for each team of the group."""
-    return [Fraction(x, a.D) for x in mini_league(a, group)[0]]
+    """The head-to-head points shown for each team of the group; none (–) while the
+    criterion is not applied (a match among them still to be played)."""
+    if unplayed_among(a, group):
+        return [None] * len(group)
+    return _h2h_display(a, group)
 
 
 def _difference_display(a: Analysis, group: Sequence[int], spec: Spec | None = None) -> list[Fraction | None]:
-    """The head-to-head goal difference shown for each team of the group."""
+    """The head-to-head goal difference shown for each team of the group; none (–)
+    while the criterion is not applied."""
+    if unplayed_among(a, group):
+        return [None] * len(group)
     return [Fraction(x, a.t.score_denominator) for x in mini_league(a, group)[1]]
+
+
+def _away_display(a: Analysis, group: Sequence[int], spec: Spec | None = None) -> list[Fraction | None]:
+    """The head-to-head away goals, or the season's (``AGFB``); none (–) while not applied."""
+    if unplayed_among(a, group):
+        return [None] * len(group)
+    assert spec is not None
+    crit = head_to_head_away_goals if spec.code == "H2HAG" else away_goals_bundesliga
+    assert crit.local is not None
+    return crit.local(a, spec, group).fractions()
 
 
 def _spain_display(a: Analysis, group: Sequence[int], spec: Spec | None = None) -> list[Fraction | None]:
@@ -407,6 +434,8 @@ def _spain_display(a: Analysis, group: Sequence[int], spec: Spec | None = None) 
 head_to_head_points.local_display = _points_display
 head_to_head_italy.local_display = _points_display
 head_to_head_goal_difference.local_display = _difference_display
+head_to_head_away_goals.local_display = _away_display
+away_goals_bundesliga.local_display = _away_display
 head_to_head_spain.local_display = _spain_display
 
 
@@ -427,7 +456,7 @@ def _explain_h2h(a: Analysis, spec: Spec, i: int, group: Sequence[int]) -> str:
     names = ", ".join(a.name(p) for p in group)
     return (
         f"{spec.label} among {names}: {count(Fraction(pts[k], a.D), 'point')}, "
-        f"goal difference {fmt_decimal(Fraction(gd[k], d))}, {fmt_decimal(Fraction(gf[k], d))} goals"
+        f"goal difference {fmt_decimal(Fraction(gd[k], d))}, {count(Fraction(gf[k], d), 'goal')}"
     )
 
 

@@ -162,7 +162,12 @@ def _competition(req: Any, c: Competition) -> Answer:
     """A competition's JSON (``standings -o json``), with explanations and HTML on request."""
     out = c.to_dict()
     teams = [r.name for g in c.groups for r in g.standings.rows]
-    if req.explain and len(teams) <= MAX_EXPLAINED:
+    if req.explain and len(teams) > MAX_EXPLAINED:
+        out["warnings"].append(
+            f"explanations are given for up to {MAX_EXPLAINED:,} teams at once, this competition has "
+            f"{len(teams):,}: crosstable standings FILE --explain NAME explains one"
+        )
+    elif req.explain:
         out["explanations"] = {name: c.explain(name) for name in teams}
     if req.potentials:
         out["warnings"].append("the potential is computed for one table, not for a competition in groups")
