@@ -28,7 +28,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Literal, TypeVar
+from typing import Generic, Literal, TypeVar
 
 import numpy as np
 from numpy.typing import NDArray
@@ -37,6 +37,7 @@ from crosstable.errors import CrosstableError
 from crosstable.numbers import count, fmt_decimal, parse_number
 
 _T = TypeVar("_T")
+_W = TypeVar("_W")
 
 IntArray = NDArray[np.int64]
 
@@ -71,6 +72,24 @@ def name_key(name: str) -> str:
 
 MAX_SCORE = 1000
 """The largest score a result may give one side (goals, game points): beyond, a typo."""
+
+
+class GroupBook(Generic[_W]):
+    """Each team's group as a competition's matches give it: the first match a team
+    plays sets its group; a later match in another group is a clash (a team plays in
+    one group). ``where`` is how a reader points at a match (a line, a JSON path)."""
+
+    def __init__(self) -> None:
+        self.first: dict[str, tuple[str, _W]] = {}
+
+    def place(self, team: str, group: str, where: _W) -> tuple[str, _W] | None:
+        """``None``, or the team's group and where it was set when this match puts it
+        in another."""
+        known = self.first.setdefault(team, (group, where))
+        return None if known[0] == group else known
+
+    def of(self, team: str) -> str:
+        return self.first[team][0]
 
 
 def group_labels(groups: Sequence[str]) -> list[str]:

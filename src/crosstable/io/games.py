@@ -36,6 +36,7 @@ from crosstable.model import (
     PLAYED,
     Cards,
     Game,
+    GroupBook,
     Lean,
     Scoring,
     Tournament,
@@ -161,7 +162,7 @@ def read_games(text: str, source: str | None = None, scoring: Scoring | None = N
     cards: dict[str, Cards] = {}
     problems: list[Problem] = []
     parsed: list[_Row] = []
-    group_of: dict[str, tuple[str, int]] = {}
+    book: GroupBook[int] = GroupBook()
 
     card_columns = any(f"{side}_{card}" in cols for side in ("white", "black") for card in _CARDS)
 
@@ -196,7 +197,7 @@ def read_games(text: str, source: str | None = None, scoring: Scoring | None = N
             continue
         rnd = cells[cols["round"]].strip() if "round" in cols else ""
         if "group" in cols:
-            problems += _group_problems(cells, cols, col_of(cells, cols["group"]), lineno, w, b, group_of)
+            problems += _group_problems(cells, cols, col_of(cells, cols["group"]), lineno, w, b, book)
         for who, side in ((w, "white"), (b, "black")):
             if who not in index:
                 index[who] = len(names)
@@ -270,7 +271,7 @@ def read_games(text: str, source: str | None = None, scoring: Scoring | None = N
         t.ratings = [ratings.get(name) for name in names]
     t.cards = {index[name]: c for name, c in cards.items()}
     if "group" in cols:
-        t.groups = [group_of[name][0] for name in names]
+        t.groups = [book.of(name) for name in names]
     return t
 
 
@@ -281,7 +282,7 @@ def _group_problems(
     lineno: int,
     w: str,
     b: str,
-    group_of: dict[str, tuple[str, int]],
+    book: GroupBook[int],
 ) -> list[Problem]:
     """A game's group: given, and the same group its two participants have had so far."""
     group = normal_group(cells[cols["group"]])
@@ -296,10 +297,10 @@ def _group_problems(
         ]
     out = []
     for who in (w, b):
-        known = group_of.setdefault(who, (group, lineno))
-        if known[0] != group:
+        clash = book.place(who, group, lineno)
+        if clash is not None:
             out.append(
-                Problem(f"{who} is in group {known[0]} (line {known[1]}), here in group {group}", lineno, column)
+                Problem(f"{who} is in group {clash[0]} (line {clash[1]}), here in group {group}", lineno, column)
             )
     return out
 

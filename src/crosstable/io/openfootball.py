@@ -89,6 +89,7 @@ from crosstable.model import (
     PLAYED,
     PRESET_SCORING,
     Game,
+    GroupBook,
     Scoring,
     Tournament,
     infer_system,
@@ -544,15 +545,15 @@ def _participants(r: _Reader, table: list[_Match], in_groups: bool) -> tuple[lis
                 f"({m.names}): a group or league match is ranked on its full-time score",
                 (*m.path, "score"),
             )
-    group_of: dict[str, tuple[str, _Match]] = {}
+    book: GroupBook[_Match] = GroupBook()
     for m in table if in_groups else ():
         for team in (m.team1, m.team2):
-            known = group_of.setdefault(team, (m.group, m))
-            if known[0] != m.group:
-                first = r.where((*known[1].path, "group"), known[1].path)
+            clash = book.place(team, m.group, m)
+            if clash is not None:
+                first = r.where((*clash[1].path, "group"), clash[1].path)
                 r.fail(
-                    f"{_path_text(m.path)}.group: {team} is in group {known[0]} (line {first[0]}, "
-                    f"{known[1].names}), here in group {m.group} ({m.names}): a team plays in one group",
+                    f"{_path_text(m.path)}.group: {team} is in group {clash[0]} (line {first[0]}, "
+                    f"{clash[1].names}), here in group {m.group} ({m.names}): a team plays in one group",
                     (*m.path, "group"),
                     m.path,
                 )
@@ -572,7 +573,7 @@ def _participants(r: _Reader, table: list[_Match], in_groups: bool) -> tuple[lis
                     m.path,
                 )
             names[team] = None
-    return list(names), {team: group for team, (group, _) in group_of.items()}
+    return list(names), {team: group for team, (group, _) in book.first.items()}
 
 
 def _fractions(score: tuple[int, int] | None) -> tuple[Fraction, Fraction]:
