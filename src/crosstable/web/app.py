@@ -146,7 +146,12 @@ class Row(BaseModel):
 
 
 class StandingsResponse(BaseModel):
-    """The JSON of ``--output json``, and what was asked for besides."""
+    """The JSON of ``--output json``, and what was asked for besides. A competition in
+    groups answers ``groups`` (each with its ``standings``) instead of ``standings``,
+    the ranking across groups under ``third_placed`` (``second_placed`` … for another
+    place) and the ``knockout`` round, as ``crosstable standings`` writes them."""
+
+    model_config = ConfigDict(extra="allow")
 
     event: str | None = None
     format: str | None = None
@@ -157,7 +162,11 @@ class StandingsResponse(BaseModel):
     primary: str | None = None
     tiebreaks: list[str]
     tiebreaks_source: str | None = None
-    standings: list[Row]
+    standings: list[Row] | None = None
+    groups: list[dict[str, Any]] | None = None
+    third_placed: dict[str, Any] | None = None
+    knockout_round: str | None = None
+    knockout: list[dict[str, Any]] | None = None
     warnings: list[str]
     explanations: dict[str, str] | None = None
     potentials: list[dict[str, Any]] | None = None
