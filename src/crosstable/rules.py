@@ -62,7 +62,7 @@ PRESETS: dict[str, tuple[list[str], str]] = {
     ),
     "uefa-euro-2024": (
         ["H2H", "GD", "GF", "PSO", "DISC", "QUAL"],
-        "UEFA EURO 2024 regulations, art. 18: head-to-head points, goal difference and goals, "
+        "UEFA EURO 2024 regulations, art. 20: head-to-head points, goal difference and goals, "
         "re-applied to a subset still level; overall goal difference and goals; the penalty "
         "shoot-out of two teams level that met in the last round (supplied); disciplinary points; "
         "the European qualifiers ranking (supplied)",

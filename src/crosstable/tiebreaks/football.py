@@ -235,7 +235,7 @@ def head_to_head(a: Analysis, spec: Spec, group: Sequence[int]) -> Column:
     scored in the matches among them, applied to the whole tied block first; a subset
     still level after all three is re-examined on the matches among that subset only.
 
-    Source: UEFA EURO 2024 regulations, art. 18.01–18.02; FIFA World Cup 2026
+    Source: UEFA EURO 2024 regulations, art. 20.01–20.02; FIFA World Cup 2026
     regulations. Example (EURO 2024 group E, all four on 4 points): among all four,
     Romania and Belgium have goal difference +1 and Romania scored 4 to Belgium's 2,
     so Romania, Belgium, Slovakia, Ukraine.
@@ -490,7 +490,7 @@ def disciplinary(a: Analysis, spec: Spec) -> Column:
     """UEFA disciplinary points (fewer is better): yellow 1,
     expulsion for two yellows 3, direct red 3, yellow then direct red 4.
 
-    Source: UEFA EURO 2024 regulations, art. 18.01 h). Example: a team with 5 yellows
+    Source: UEFA EURO 2024 regulations, art. 20.01 h). Example: a team with 5 yellows
     and one second-yellow expulsion has 5 + 3 = 8 points.
     """
     values = [c.yellow + 3 * c.indirect_red + 3 * c.direct_red + 4 * c.yellow_and_direct_red for c in _cards(a)]
@@ -526,7 +526,7 @@ def lots(a: Analysis, spec: Spec, group: Sequence[int]) -> Column:
     who is tied; those never tied show no lot. The standings always flag places
     decided by lot.
 
-    Source: FIFA World Cup 2018 regulations, art. 32.5 h); UEFA EURO 2024 art. 18.01.
+    Source: FIFA World Cup 2018 regulations, art. 32.5 h); UEFA EURO 2024 art. 20.01.
     Example: with seed 0 the same names always give the same order.
     """
     names = sorted(range(a.n), key=lambda i: a.name(i))
@@ -560,8 +560,8 @@ def _external(code: str, name: str, source: str, lower_is_better: bool = True) -
 
 
 _external("FIFA", "FIFA/Coca-Cola World Ranking", "FIFA World Cup 2026 regulations (the last criterion)")
-_external("QUAL", "European qualifiers overall ranking", "UEFA EURO 2024 regulations, art. 18.01 j)")
-_external("PSO", "penalty shoot-out between two teams level after their last match", "UEFA EURO 2024, art. 18.02")
+_external("QUAL", "European qualifiers overall ranking", "UEFA EURO 2024 regulations, art. 20.01 i)")
+_external("PSO", "penalty shoot-out between two teams level after their last match", "UEFA EURO 2024, art. 20.01 g)")
 _external("CLUB", "UEFA club coefficient", "UEFA Champions League regulations 2024/25, art. 18.01 j)", False)
 
 
