@@ -194,6 +194,10 @@ def test_champions_league_2024_25_real_madrid_over_bayern_on_away_wins() -> None
     ]
     assert names[10:12] == ["Real Madrid CF (ESP)", "FC Bayern München (GER)"]
     assert names[-2:] == ["ŠK Slovan Bratislava (SVK)", "BSC Young Boys (SUI)"]
+    with (DATA / "ucl2024_25.published-positions.csv").open(encoding="utf-8") as f:
+        published = {r["team"]: r["position"] for r in csv.DictReader(f)}
+    assert {name: s.row(name).place for name in published} == published  # 18 positions as published
+    assert all("-" not in r.place for r in s.rows)  # all 36 places decided by the regulation's criteria
     real = s.row("Real Madrid CF (ESP)")
     assert real.ahead_on == "AW"
     for code, value in {"GD": 8, "GF": 20, "AGF": 6, "WIN": 5}.items():
