@@ -697,16 +697,38 @@ def _is_host(host: str) -> bool:
     show_default=True,
     help="Seconds of computation per request (beyond: 503).",
 )
-def serve(host: str, port: int, workers: int, budget: int) -> None:
-    """Start the local web page and HTTP API and print its address."""
+@click.option(
+    "--db",
+    default="sqlite:///crosstable.sqlite",
+    show_default=True,
+    help="Where saved events are kept: sqlite:///PATH, or postgresql://USER@HOST/DB.",
+)
+def serve(host: str, port: int, workers: int, budget: int, db: str) -> None:
+    """Start the local web page and HTTP API and print its address. Saved events (the
+    pages under /events) are kept in --db, an SQLite file in this folder by default."""
     if not _is_host(host):
         _fail(f"--host {printable(host, 60)!r}: give an address (127.0.0.1, ::1, 0.0.0.0) or a host name")
+    from crosstable.events import EventStore  # noqa: PLC0415 - SQLAlchemy (~300 ms to import) only for serve
+
+    if not db.startswith(("sqlite:", "postgresql:", "postgresql+psycopg:")):
+        _fail(f"--db {printable(db, 80)!r}: give sqlite:///PATH or postgresql://USER@HOST/DB")
+    try:
+        EventStore(db).close()  # the schema made or upgraded once, before the server's processes start
+    except Exception as e:
+        _fail(f"--db {printable(db, 80)}: cannot open the database: {printable(str(e), 200)}")
     import uvicorn  # noqa: PLC0415 - optional: the server's packages (~300 ms to import) only for serve
 
     shown = f"[{host}]" if ":" in host else host
     click.echo(f"crosstable: open http://{shown}:{port}/ (API schema at /docs); Ctrl-C stops")
     os.environ["CROSSTABLE_HOST"] = host  # the app answers only requests addressed to this host
     os.environ["CROSSTABLE_BUDGET"] = str(budget)
+    os.environ["CROSSTABLE_DB"] = db
+    if host in ("0.0.0.0", "::"):
+        click.echo(
+            "crosstable: warning: listening on every interface: anyone on the network can read the events "
+            "(writes need each event's editor secret)",
+            err=True,
+        )
     uvicorn.run(
         "crosstable.web.app:serving_app", factory=True, host=host, port=port, workers=workers, log_level="warning"
     )

@@ -56,12 +56,14 @@ from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from crosstable.errors import CrosstableError
+from crosstable.events import EventStore
 from crosstable.io import FORMATS, decode, detect_format
 from crosstable.io.writers import schedule_dict
 from crosstable.model import PRESET_SCORING
 from crosstable.rules import PRESETS
 from crosstable.schedule import Schedule
 from crosstable.tiebreaks import REGISTRY
+from crosstable.web.events import events_router
 from crosstable.web.jobs import Jobs, Limits, error_body, export_job, outlook_job, scenarios_job, standings_job
 
 MAX_BYTES = 5_000_000
@@ -241,19 +243,25 @@ def create_app(
     queue: int | None = None,
     memory: int = 2 * 2**30,
     allowed_hosts: Sequence[str] | None = None,
+    db: str | None = None,
 ) -> FastAPI:
     """The web application: the page, its assets and the API. Heavy work runs in
     ``workers`` processes (one per core by default), at most ``queue`` jobs at once,
     each within ``budget`` seconds and ``memory`` bytes (:mod:`crosstable.web.jobs`).
     With ``allowed_hosts``, a request whose ``Host`` header names another host is
     refused (400): a page elsewhere cannot reach the local server through a name it
-    controls (DNS rebinding)."""
+    controls (DNS rebinding). With ``db`` (an SQLAlchemy URL), saved events are kept
+    there (:mod:`crosstable.web.events`); without, the events API answers that none
+    are kept."""
     jobs = Jobs(Limits(max_participants, budget, memory), workers, queue)
+    store = EventStore(db) if db is not None else None
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         yield
         jobs.close()
+        if store is not None:
+            store.close()
 
     app = FastAPI(
         lifespan=lifespan,
@@ -269,6 +277,8 @@ def create_app(
         app.add_middleware(TrustedHostMiddleware, allowed_hosts=list(allowed_hosts))
     static = importlib.resources.files("crosstable.web") / "static"
     app.mount("/static", StaticFiles(directory=str(static)), name="static")
+    app.state.store = store
+    app.include_router(events_router(lambda: store))
     _add_docs(app)
 
     @app.exception_handler(CrosstableError)
@@ -417,7 +427,8 @@ def serving_app() -> FastAPI:
     (``CROSSTABLE_HOST``), it answers only requests addressed to it; each request's
     work is limited to ``CROSSTABLE_BUDGET`` seconds."""
     budget = float(os.environ.get("CROSSTABLE_BUDGET", "30"))
-    return create_app(budget=budget, allowed_hosts=hosts_for(os.environ.get("CROSSTABLE_HOST", "127.0.0.1")))
+    hosts = hosts_for(os.environ.get("CROSSTABLE_HOST", "127.0.0.1"))
+    return create_app(budget=budget, allowed_hosts=hosts, db=os.environ.get("CROSSTABLE_DB"))
 
 
 app = create_app()

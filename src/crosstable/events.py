@@ -1,0 +1,545 @@
+"""Saved events: an event run from the first round to the prize-giving, stored with
+SQLAlchemy (an SQLite file by default, PostgreSQL when given), its schema made and
+upgraded by Alembic's migrations (``crosstable/migrations``).
+
+An event holds its participants (numbered from 1 in the order given: the seeding), its
+scoring and criteria (a list, or a preset), and its games by round and board; a
+round robin's games are the FIDE Berger tables made at creation (single or double;
+an odd field's bye is no game). Decisions:
+
+- **Every write is one transaction** that checks and raises the event's version:
+  ``UPDATE events SET version = version + 1 WHERE id = … AND version = <the version
+  the writer saw>``; no row updated means another write came first: :class:`Conflict`
+  (HTTP 409) with the event as it now is. No update is lost, none is applied twice.
+  An acknowledged write is committed (SQLite in WAL mode with ``synchronous=FULL``,
+  PostgreSQL's default), so it survives the server being killed.
+- **Who may write**: creating an event returns an editor secret, shown once; the
+  database keeps only its SHA-256. Every write needs it (compared in constant time):
+  none is :class:`NotAllowed` 401, a wrong one 403. Reads need nothing.
+- **Every change is recorded** (what, before, after, when, from which client) and
+  the last one can be undone (itself a change, with its own version).
+- **A result** is typed as on a score sheet: ``1`` (White/home wins), ``0`` (Black/away
+  wins), ``=`` or ``½`` (a draw), ``+`` / ``-`` (a forfeit win / loss for White),
+  ``--`` (both forfeit), or any result the games lists read (``1-0``, ``2:1``); an
+  empty result clears the game (not played yet).
+- **Withdrawals** are results: the games a withdrawn player does not play are
+  entered as forfeits (``-`` or ``+``). Late entries and pairings beyond the Berger
+  tables are not supported; an event imported from a file (TRF, our JSON, a games
+  list) keeps its own pairings and results.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import hmac
+import math
+import secrets
+import uuid
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from fractions import Fraction
+from importlib import resources
+from typing import Any
+
+import numpy as np
+from sqlalchemy import ForeignKey, Integer, String, Text, create_engine, event, select, update
+from sqlalchemy.engine import Engine
+from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
+
+from crosstable.errors import CrosstableError
+from crosstable.io import read_text
+from crosstable.io.jsonfmt import read_json, write_json
+from crosstable.model import FORFEIT, PENDING, Scoring, Tournament, parse_result
+from crosstable.numbers import fmt_vulgar
+from crosstable.rules import PRESETS
+from crosstable.schedule import Schedule
+from crosstable.tiebreaks import parse_list
+
+MAX_PARTICIPANTS = 1000
+"""The most participants an event holds (a 1,000-player round robin: 499,500 games)."""
+MAX_NAME = 200
+"""The longest name of an event or a participant."""
+SHORTCUTS = {"1": "1-0", "0": "0-1", "=": "½-½", "½": "½-½", "+": "+-", "-": "-+", "--": "--"}
+"""Results as typed on a score sheet, and what they mean."""
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class EventRow(Base):
+    __tablename__ = "events"
+    id: Mapped[str] = mapped_column(String(36), primary_key=True)
+    name: Mapped[str] = mapped_column(String(MAX_NAME))
+    scoring: Mapped[str] = mapped_column(String(40))
+    tiebreaks: Mapped[str | None] = mapped_column(Text, nullable=True)
+    rules: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    schedule: Mapped[str] = mapped_column(String(10))
+    version: Mapped[int] = mapped_column(Integer)
+    secret_hash: Mapped[str] = mapped_column(String(64))
+    created: Mapped[str] = mapped_column(String(40))
+    source: Mapped[str | None] = mapped_column(Text, nullable=True)
+    """An imported event as our JSON (byes, system, ratings …); its games' results are
+    the games table's."""
+
+
+class ParticipantRow(Base):
+    __tablename__ = "participants"
+    event_id: Mapped[str] = mapped_column(ForeignKey("events.id", ondelete="CASCADE"), primary_key=True)
+    number: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(String(MAX_NAME))
+
+
+class GameRow(Base):
+    __tablename__ = "games"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    event_id: Mapped[str] = mapped_column(ForeignKey("events.id", ondelete="CASCADE"), index=True)
+    round: Mapped[int] = mapped_column(Integer)
+    board: Mapped[int] = mapped_column(Integer)
+    white: Mapped[int] = mapped_column(Integer)
+    black: Mapped[int] = mapped_column(Integer)
+    result: Mapped[str | None] = mapped_column(String(20), nullable=True)
+
+
+class ChangeRow(Base):
+    __tablename__ = "changes"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    event_id: Mapped[str] = mapped_column(ForeignKey("events.id", ondelete="CASCADE"), index=True)
+    version: Mapped[int] = mapped_column(Integer)
+    at: Mapped[str] = mapped_column(String(40))
+    client: Mapped[str] = mapped_column(String(100))
+    what: Mapped[str] = mapped_column(String(20))
+    game_id: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    before: Mapped[str | None] = mapped_column(String(MAX_NAME), nullable=True)
+    after: Mapped[str | None] = mapped_column(String(MAX_NAME), nullable=True)
+    undone: Mapped[int] = mapped_column(Integer, default=0)
+
+
+class _Stale(Exception):
+    """A write based on an old version (becomes :class:`Conflict` once rolled back)."""
+
+
+class NotFound(CrosstableError):
+    """No such event (or no such game in it)."""
+
+
+class NotAllowed(CrosstableError):
+    """A write without the editor secret (401) or with a wrong one (403)."""
+
+    def __init__(self, message: str, status: int) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+class Conflict(CrosstableError):
+    """A write based on a version that is no longer the event's (HTTP 409)."""
+
+    def __init__(self, message: str, current: dict[str, Any]) -> None:
+        super().__init__(message)
+        self.current = current
+
+
+@dataclass(frozen=True)
+class NewEvent:
+    """What an event is created from: names (the seeding) or a file's text."""
+
+    name: str
+    participants: Sequence[str] = ()
+    scoring: str = "chess"
+    tiebreaks: Sequence[str] | None = None
+    rules: str | None = None
+    schedule: str = "single"
+    content: str | None = None
+
+
+def now() -> str:
+    return datetime.now(UTC).isoformat(timespec="milliseconds")
+
+
+def digest(secret: str) -> str:
+    return hashlib.sha256(secret.encode()).hexdigest()
+
+
+def normal_result(text: str | None) -> str | None:
+    """A result as typed, as the games lists write it; ``None`` for an empty one."""
+    if text is None or not text.strip():
+        return None
+    typed = text.strip()
+    result = SHORTCUTS.get(typed, typed)
+    if len(result) > 20 or parse_result(result) is None:
+        raise CrosstableError(
+            f"{typed!r} is not a result: type 1, 0, = (or ½), +, -, --, or a score such as 1-0 or 2:1"
+        )
+    return result
+
+
+def _sqlite_pragmas(dbapi_connection: Any, record: Any) -> None:
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=FULL")
+    cursor.execute("PRAGMA busy_timeout=10000")
+    cursor.close()
+
+
+def migrate(engine: Engine) -> None:
+    """Create or upgrade the schema to the newest migration (Alembic)."""
+    from alembic import command  # noqa: PLC0415 - heavy (~150 ms): only when a database is opened
+    from alembic.config import Config  # noqa: PLC0415
+
+    config = Config()
+    config.set_main_option("script_location", str(resources.files("crosstable") / "migrations"))
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, "head")
+
+
+class EventStore:
+    """Saved events in one database (an SQLAlchemy URL: ``sqlite:///path`` or
+    ``postgresql+psycopg://user@host/db``); the schema is migrated on opening."""
+
+    def __init__(self, url: str) -> None:
+        if url.startswith("postgresql://"):
+            url = "postgresql+psycopg://" + url[len("postgresql://") :]
+        sqlite = url.startswith("sqlite")
+        self.engine = create_engine(url, connect_args={"check_same_thread": False} if sqlite else {})
+        if sqlite:
+            event.listen(self.engine, "connect", _sqlite_pragmas)
+        migrate(self.engine)
+        self.sessions = sessionmaker(self.engine, expire_on_commit=False)
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    @contextmanager
+    def _session(self) -> Iterator[Session]:
+        with self.sessions.begin() as session:
+            yield session
+
+    @contextmanager
+    def _reading(self) -> Iterator[Session]:
+        """A read of one consistent state: a snapshot (PostgreSQL's repeatable read; an
+        SQLite read transaction is one already), so that a version and the results read
+        with it belong together."""
+        with self.engine.connect() as connection:
+            if connection.dialect.name == "postgresql":
+                connection = connection.execution_options(isolation_level="REPEATABLE READ")
+            with Session(bind=connection) as session, session.begin():
+                yield session
+
+    # -- creating ---------------------------------------------------------------------------
+    def create(self, spec: NewEvent) -> tuple[str, str]:
+        """A new event: its id and its editor secret (shown once)."""
+        name = " ".join(spec.name.split())
+        if not name or len(name) > MAX_NAME:
+            raise CrosstableError(f"an event needs a name of 1 to {MAX_NAME} characters")
+        if spec.schedule not in ("single", "double"):
+            raise CrosstableError(f"schedule {spec.schedule!r}: single or double")
+        Scoring.parse(spec.scoring)
+        if spec.tiebreaks is not None:
+            parse_list(list(spec.tiebreaks))
+        if spec.rules is not None and spec.rules.strip().lower() not in PRESETS:
+            raise CrosstableError(f"unknown rules preset {spec.rules!r}; known: {', '.join(sorted(PRESETS))}")
+        names, games, source = self._pairings(spec)
+        secret = secrets.token_urlsafe(24)
+        event_id = str(uuid.uuid4())
+        with self._session() as s:
+            s.add(
+                EventRow(
+                    id=event_id,
+                    name=name,
+                    scoring=spec.scoring if spec.content is None else games[0][5] if games else spec.scoring,
+                    tiebreaks=",".join(spec.tiebreaks) if spec.tiebreaks is not None else None,
+                    rules=spec.rules,
+                    schedule=spec.schedule,
+                    version=1,
+                    secret_hash=digest(secret),
+                    created=now(),
+                    source=source,
+                )
+            )
+            s.flush()
+            s.add_all(ParticipantRow(event_id=event_id, number=k + 1, name=n) for k, n in enumerate(names))
+            s.add_all(
+                GameRow(event_id=event_id, round=r, board=b, white=w, black=bl, result=res)
+                for r, b, w, bl, res, _ in games
+            )
+        return event_id, secret
+
+    def _pairings(
+        self, spec: NewEvent
+    ) -> tuple[list[str], list[tuple[int, int, int, int, str | None, str]], str | None]:
+        """The participants, the games ``(round, board, white, black, result, scoring)``
+        and, for an imported event, the event as our JSON."""
+        source = None
+        if spec.content is not None:
+            t = read_text(spec.content, source="import")
+            if t.kind == "game_points" or t.groups is not None:
+                raise CrosstableError("import an individual event or a league (a team event or groups cannot be saved)")
+            assert t.rounds is not None
+            boards: dict[int, int] = {}
+            games = []
+            for k, g in enumerate(t.games):
+                rnd = int(t.rounds[k]) or 1
+                boards[rnd] = boards.get(rnd, 0) + 1
+                res = None if g.status == PENDING else _result_text(t, k)
+                games.append((rnd, boards[rnd], g.white + 1, g.black + 1, res, t.scoring.name))
+            names = list(t.names)
+            source = write_json(t)
+        else:
+            names = [" ".join(n.split()) for n in spec.participants]
+            schedule = Schedule.make(names, double=spec.schedule == "double")
+            games = [
+                (p.round, p.board, p.white, p.black, None, spec.scoring)
+                for rnd in schedule.rounds
+                for p in rnd
+                if not p.bye
+            ]
+        if not 2 <= len(names) <= MAX_PARTICIPANTS:
+            raise CrosstableError(f"an event needs 2 to {MAX_PARTICIPANTS:,} participants, not {len(names):,}")
+        if any(not n or len(n) > MAX_NAME for n in names):
+            raise CrosstableError(f"every participant needs a name of 1 to {MAX_NAME} characters")
+        if len(set(names)) != len(names):
+            dup = next(n for k, n in enumerate(names) if n in names[:k])
+            raise CrosstableError(f"participant {dup!r} is listed twice")
+        return names, games, source
+
+    # -- reading ----------------------------------------------------------------------------
+    def _row(self, s: Session, event_id: str) -> EventRow:
+        row = s.get(EventRow, event_id)
+        if row is None:
+            raise NotFound(f"no event {event_id!r}")
+        return row
+
+    def events(self) -> list[dict[str, Any]]:
+        with self._session() as s:
+            rows = s.scalars(select(EventRow).order_by(EventRow.created)).all()
+            return [{"id": r.id, "name": r.name, "version": r.version, "created": r.created} for r in rows]
+
+    def version(self, event_id: str) -> int:
+        """The event's version alone (a cheap read: has anything changed?)."""
+        with self._reading() as s:
+            found = s.scalar(select(EventRow.version).where(EventRow.id == event_id))
+            if found is None:
+                raise NotFound(f"no event {event_id!r}")
+            return int(found)
+
+    def view(self, event_id: str) -> dict[str, Any]:
+        """The event as the API shows it: names, settings, version, rounds of games."""
+        with self._reading() as s:
+            return self._view(s, self._row(s, event_id))
+
+    def _view(self, s: Session, row: EventRow) -> dict[str, Any]:
+        people = s.scalars(
+            select(ParticipantRow).where(ParticipantRow.event_id == row.id).order_by(ParticipantRow.number)
+        )
+        names = {p.number: p.name for p in people}
+        games = s.scalars(select(GameRow).where(GameRow.event_id == row.id).order_by(GameRow.round, GameRow.board))
+        rounds: dict[int, list[dict[str, Any]]] = {}
+        for g in games:
+            rounds.setdefault(g.round, []).append(
+                {"id": g.id, "board": g.board, "white": names[g.white], "black": names[g.black], "result": g.result}
+            )
+        return {
+            "id": row.id,
+            "name": row.name,
+            "version": row.version,
+            "scoring": row.scoring,
+            "tiebreaks": row.tiebreaks.split(",") if row.tiebreaks else None,
+            "rules": row.rules,
+            "schedule": row.schedule,
+            "participants": [names[k] for k in sorted(names)],
+            "rounds": [{"round": r, "games": rounds[r]} for r in sorted(rounds)],
+        }
+
+    def tournament(self, event_id: str) -> tuple[Tournament, dict[str, Any]]:
+        """The event as a :class:`Tournament` (games not played yet are pending), and its view."""
+        with self._reading() as s:
+            row = self._row(s, event_id)
+            source = row.source
+            in_file_order = select(GameRow.result).where(GameRow.event_id == event_id).order_by(GameRow.id)
+            results = list(s.scalars(in_file_order))
+            view = self._view(s, row)
+        if source is not None:
+            imported = _with_results(read_json(source), results)
+            imported.info["012"] = view["name"]
+            return imported, view
+        games = [(g["white"], g["black"], g["result"] or "*", r["round"]) for r in view["rounds"] for g in r["games"]]
+        t = Tournament.from_games(view["participants"], games, scoring=view["scoring"])
+        t.source = view["name"]
+        t.info["012"] = view["name"]
+        rounds = [r["round"] for r in view["rounds"]]
+        t.rounds_total = max(rounds) if rounds else None
+        t.system = "round-robin" if view["schedule"] in ("single", "double") else t.system
+        return t, view
+
+    def changes(self, event_id: str) -> list[dict[str, Any]]:
+        with self._session() as s:
+            self._row(s, event_id)
+            rows = s.scalars(select(ChangeRow).where(ChangeRow.event_id == event_id).order_by(ChangeRow.id)).all()
+            return [
+                {
+                    "version": c.version,
+                    "at": c.at,
+                    "client": c.client,
+                    "what": c.what,
+                    "game": c.game_id,
+                    "before": c.before,
+                    "after": c.after,
+                    "undone": bool(c.undone),
+                }
+                for c in rows
+            ]
+
+    # -- writing ----------------------------------------------------------------------------
+    def _authorised(self, row: EventRow, secret: str | None) -> None:
+        if not secret:
+            raise NotAllowed("this change needs the event's editor secret (Authorization: Bearer …)", 401)
+        if not hmac.compare_digest(digest(secret), row.secret_hash):
+            raise NotAllowed("the editor secret is not this event's", 403)
+
+    @contextmanager
+    def _writing(self, event_id: str, version: int, secret: str | None) -> Iterator[tuple[Session, EventRow, int]]:
+        """One write: the secret checked, the version raised from ``version`` (else
+        :class:`Conflict`, nothing written), the session, the event and its new version."""
+        try:
+            with self._session() as s:
+                row = self._row(s, event_id)
+                self._authorised(row, secret)
+                done = s.execute(
+                    update(EventRow)
+                    .where(EventRow.id == event_id, EventRow.version == version)
+                    .values(version=EventRow.version + 1)
+                    .execution_options(synchronize_session=False)
+                )
+                if done.rowcount != 1:  # type: ignore[attr-defined]
+                    raise _Stale
+                yield s, row, version + 1
+        except _Stale:
+            current = self.view(event_id)
+            raise Conflict(
+                f"the event changed since version {version}: it is at version {current['version']}", current
+            ) from None
+
+    def set_result(
+        self, event_id: str, game_id: int, result: str | None, version: int, secret: str | None, client: str
+    ) -> int:
+        """Enter (or correct, or clear) a game's result; the event's new version."""
+        after = normal_result(result)
+        with self._writing(event_id, version, secret) as (s, _row, new):
+            game = s.get(GameRow, game_id)
+            if game is None or game.event_id != event_id:
+                raise NotFound(f"no game {game_id} in event {event_id!r}")
+            before, game.result = game.result, after
+            s.add(
+                ChangeRow(
+                    event_id=event_id,
+                    version=new,
+                    at=now(),
+                    client=client[:100],
+                    what="result",
+                    game_id=game_id,
+                    before=before,
+                    after=after,
+                )
+            )
+            return new
+
+    def rename(self, event_id: str, name: str, version: int, secret: str | None, client: str) -> int:
+        clean = " ".join(name.split())
+        if not clean or len(clean) > MAX_NAME:
+            raise CrosstableError(f"an event needs a name of 1 to {MAX_NAME} characters")
+        with self._writing(event_id, version, secret) as (s, row, new):
+            before = row.name
+            s.execute(update(EventRow).where(EventRow.id == event_id).values(name=clean))
+            s.add(
+                ChangeRow(
+                    event_id=event_id,
+                    version=new,
+                    at=now(),
+                    client=client[:100],
+                    what="name",
+                    before=before,
+                    after=clean,
+                )
+            )
+            return new
+
+    def undo(self, event_id: str, version: int, secret: str | None, client: str) -> int:
+        """Undo the last change not yet undone (itself recorded as a change)."""
+        with self._writing(event_id, version, secret) as (s, _row, new):
+            last = s.scalars(
+                select(ChangeRow)
+                .where(ChangeRow.event_id == event_id, ChangeRow.undone == 0, ChangeRow.what != "undo")
+                .order_by(ChangeRow.id.desc())
+                .limit(1)
+            ).first()
+            if last is None:
+                raise CrosstableError("nothing to undo")
+            if last.what == "result" and last.game_id is not None:
+                game = s.get(GameRow, last.game_id)
+                assert game is not None
+                game.result = last.before
+            elif last.what == "name" and last.before is not None:
+                s.execute(update(EventRow).where(EventRow.id == event_id).values(name=last.before))
+            last.undone = 1
+            s.add(
+                ChangeRow(
+                    event_id=event_id,
+                    version=new,
+                    at=now(),
+                    client=client[:100],
+                    what="undo",
+                    game_id=last.game_id,
+                    before=last.after,
+                    after=last.before,
+                )
+            )
+            return new
+
+    def delete(self, event_id: str, secret: str | None) -> None:
+        with self._session() as s:
+            row = self._row(s, event_id)
+            self._authorised(row, secret)
+            s.delete(row)
+
+
+def _with_results(t: Tournament, results: Sequence[str | None]) -> Tournament:
+    """An imported event with its games' results as they now stand (in the file's order
+    of games; a one-sided decision of the file is kept while its game is unchanged)."""
+    assert t.status is not None
+    parsed = [parse_result(r or "*") for r in results]
+    rows = [p for p in parsed if p is not None]
+    if len(rows) != len(t.white):
+        raise CrosstableError("the event's games no longer match its imported file")
+    den = math.lcm(t.score_denominator, *(x.denominator for p in rows for x in p[:2]))
+    scale = den // t.score_denominator
+    white = np.array([int(p[0] * den) for p in rows], dtype=np.int64)
+    black = np.array([int(p[1] * den) for p in rows], dtype=np.int64)
+    status = np.array([p[2] for p in rows], dtype=np.int64)
+    same = (white == t.white_score * scale) & (black == t.black_score * scale) & (status == t.status)
+    override = None
+    if t.outcome_override is not None:
+        override = np.where(same[:, None], t.outcome_override, -1)
+    return dataclasses.replace(
+        t, white_score=white, black_score=black, status=status, score_denominator=den, outcome_override=override
+    )
+
+
+def _result_text(t: Tournament, k: int) -> str:
+    """Game ``k`` of an imported event as the games lists write its result (a forfeit
+    as ``+-``, ``-+``, ``--``, or a football score with ``awd``)."""
+    assert t.status is not None
+    d = t.score_denominator
+    white, black = Fraction(int(t.white_score[k]), d), Fraction(int(t.black_score[k]), d)
+    if t.kind == "goals":
+        return f"{fmt_vulgar(white)}:{fmt_vulgar(black)}" + (" awd" if t.status[k] == FORFEIT else "")
+    if t.status[k] == FORFEIT:
+        return "+-" if white > black else "-+" if black > white else "--"
+    return f"{fmt_vulgar(white)}-{fmt_vulgar(black)}"
+
+
+__all__ = ["Conflict", "EventStore", "NewEvent", "NotAllowed", "NotFound", "normal_result"]

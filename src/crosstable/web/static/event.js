@@ -1,0 +1,203 @@
+// One saved event: the public page (/events/ID: standings, crosstable, next round,
+// refreshed when results come in) and the editor (/events/ID/edit: result entry from
+// the keyboard; the secret comes from the link's fragment and stays in local storage).
+"use strict";
+const $ = (id) => document.getElementById(id);
+const parts = location.pathname.split("/").filter((x) => x);
+const eventId = parts[1];
+const editing = parts[2] === "edit";
+const state = { view: null, version: 0, standingsVersion: -1, explanations: {} };
+
+function secret() {
+  const m = location.hash.match(/secret=([^&]+)/);
+  if (m) {
+    localStorage.setItem(`crosstable-secret-${eventId}`, decodeURIComponent(m[1]));
+    history.replaceState(null, "", location.pathname); // the secret leaves the address bar
+  }
+  return localStorage.getItem(`crosstable-secret-${eventId}`);
+}
+
+async function write(method, url, body) {
+  const headers = { "Content-Type": "application/json", Authorization: `Bearer ${secret() || ""}` };
+  const r = await fetch(url, { method, headers, body: JSON.stringify(body) });
+  const data = await r.json();
+  if (r.status === 409) {
+    $("conflict").textContent = `Another arbiter changed the event meanwhile (version ${data.current.version}); `
+      + "their change is shown below. Enter your result again if it still applies.";
+    $("conflict").hidden = false;
+    state.view = data.current;
+    state.version = data.current.version;
+    renderGames();
+    await refreshStandings();
+    return null;
+  }
+  if (!r.ok) {
+    $("conflict").textContent = typeof data.detail === "string" ? data.detail : "The change was refused.";
+    $("conflict").hidden = false;
+    return null;
+  }
+  $("conflict").hidden = true;
+  return data;
+}
+
+function currentRound() {
+  const rounds = state.view.rounds;
+  const open = rounds.find((r) => r.games.some((g) => g.result === null));
+  return open ? open.round : rounds.length ? rounds[rounds.length - 1].round : 1;
+}
+
+function renderGames() {
+  const select = $("round-entry");
+  const chosen = Number(select.value) || currentRound();
+  select.replaceChildren();
+  for (const r of state.view.rounds) {
+    const o = document.createElement("option");
+    o.value = r.round;
+    o.textContent = r.round;
+    select.appendChild(o);
+  }
+  select.value = chosen;
+  const round = state.view.rounds.find((r) => r.round === chosen) || state.view.rounds[0];
+  const body = $("games").querySelector("tbody");
+  body.replaceChildren();
+  if (!round) return;
+  for (const g of round.games) {
+    const tr = document.createElement("tr");
+    const cells = [g.board, g.white, null, g.black];
+    for (const c of cells) {
+      const td = document.createElement("td");
+      if (c === null) {
+        const input = document.createElement("input");
+        input.className = "result";
+        input.value = g.result || "";
+        input.dataset.game = g.id;
+        input.setAttribute("aria-label", `result of ${g.white} - ${g.black}`);
+        input.size = 6;
+        input.addEventListener("keydown", (e) => { if (e.key === "Enter") save(input); });
+        td.appendChild(input);
+      } else {
+        td.textContent = c;
+      }
+      tr.appendChild(td);
+    }
+    body.appendChild(tr);
+  }
+}
+
+async function save(input) {
+  const typed = input.value.trim();
+  const data = await write("PUT", `/api/events/${eventId}/games/${input.dataset.game}`,
+    { result: typed || null, version: state.version });
+  if (!data) return;
+  state.version = data.version;
+  await load();
+  const inputs = [...document.querySelectorAll("#games input.result")];
+  const at = inputs.findIndex((x) => x.dataset.game === input.dataset.game);
+  if (at >= 0 && at + 1 < inputs.length) inputs[at + 1].focus();
+  else {
+    const select = $("round-entry");
+    const next = state.view.rounds.find((r) => r.round > Number(select.value));
+    if (next) {
+      select.value = next.round;
+      renderGames();
+    }
+    const first = document.querySelector("#games input.result");
+    if (first) first.focus();
+  }
+}
+
+function renderNext() {
+  const open = state.view.rounds.find((r) => r.games.some((g) => g.result === null));
+  const body = $("next").querySelector("tbody");
+  body.replaceChildren();
+  $("next-section").hidden = !open;
+  if (!open) return;
+  $("next-title").textContent = `Round ${open.round}`;
+  for (const g of open.games) {
+    const tr = document.createElement("tr");
+    for (const c of [g.board, g.white, g.result || "–", g.black]) {
+      const td = document.createElement("td");
+      td.textContent = c;
+      tr.appendChild(td);
+    }
+    body.appendChild(tr);
+  }
+}
+
+async function refreshStandings() {
+  const round = $("round-view").value;
+  const url = `/api/events/${eventId}/standings?html=true` + (round ? `&round=${round}` : "");
+  const r = await fetch(url);
+  if (!r.ok) return;
+  const data = await r.json();
+  state.standingsVersion = data.version;
+  state.explanations = data.explanations || {};
+  $("standings").innerHTML = data.html.standings; // rendered and escaped by the server's template
+  $("crosstable").innerHTML = data.html.crosstable;
+  document.querySelectorAll("#standings tbody tr").forEach((row) => {
+    row.addEventListener("click", () => {
+      $("explain-title").textContent = row.dataset.name;
+      $("explain-text").textContent = state.explanations[row.dataset.name] || "";
+      $("explanation").hidden = false;
+    });
+  });
+}
+
+async function load() {
+  const r = await fetch(`/api/events/${eventId}`);
+  if (!r.ok) {
+    $("title").textContent = "No such event";
+    return;
+  }
+  state.view = await r.json();
+  state.version = state.view.version;
+  document.title = `crosstable: ${state.view.name}`;
+  $("title").textContent = state.view.name;
+  const played = state.view.rounds.flatMap((x) => x.games).filter((g) => g.result !== null).length;
+  const all = state.view.rounds.flatMap((x) => x.games).length;
+  $("status").textContent = `${played} of ${all} games played · version ${state.version}`;
+  const view = $("round-view");
+  if (view.options.length !== state.view.rounds.length + 1) {
+    const keep = view.value;
+    view.replaceChildren(new Option("the latest", ""));
+    for (const x of state.view.rounds) view.appendChild(new Option(x.round, x.round));
+    view.value = keep;
+  }
+  if (editing) renderGames();
+  renderNext();
+  if (state.standingsVersion !== state.version) await refreshStandings();
+}
+
+async function poll() {
+  const r = await fetch(`/api/events/${eventId}`);
+  if (r.ok) {
+    const v = (await r.json()).version;
+    if (v !== state.version && document.activeElement?.className !== "result") await load();
+  }
+}
+
+for (const to of ["trf", "json", "csv", "html"]) $(`export-${to}`).href = `/api/events/${eventId}/export?to=${to}`;
+$("public-link").href = `/events/${eventId}`;
+$("round-view").addEventListener("change", refreshStandings);
+if (editing) {
+  secret();
+  $("editor").hidden = false;
+  $("round-entry").addEventListener("change", renderGames);
+  $("undo").addEventListener("click", async () => {
+    const data = await write("POST", `/api/events/${eventId}/undo`, { version: state.version });
+    if (data) await load();
+  });
+  $("rename").addEventListener("click", async () => {
+    const name = prompt("The event's new name", state.view.name);
+    if (!name) return;
+    const data = await write("PATCH", `/api/events/${eventId}`, { name, version: state.version });
+    if (data) await load();
+  });
+  $("delete").addEventListener("click", async () => {
+    if (!confirm(`Delete ${state.view.name} and all its results? This cannot be undone.`)) return;
+    const r = await fetch(`/api/events/${eventId}`, { method: "DELETE", headers: { Authorization: `Bearer ${secret() || ""}` } });
+    if (r.ok) location.href = "/events";
+  });
+}
+load();
+setInterval(poll, 2000);

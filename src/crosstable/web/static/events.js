@@ -1,0 +1,72 @@
+// The list of saved events and the form that creates one (crosstable.web.events).
+"use strict";
+const $ = (id) => document.getElementById(id);
+
+async function refreshList() {
+  const r = await fetch("/api/events");
+  const list = $("list");
+  list.replaceChildren();
+  if (!r.ok) return;
+  for (const e of await r.json()) {
+    const li = document.createElement("li");
+    const a = document.createElement("a");
+    a.href = `/events/${e.id}`;
+    a.textContent = e.name;
+    li.appendChild(a);
+    if (localStorage.getItem(`crosstable-secret-${e.id}`)) {
+      const edit = document.createElement("a");
+      edit.href = `/events/${e.id}/edit`;
+      edit.textContent = " (enter results)";
+      li.appendChild(edit);
+    }
+    list.appendChild(li);
+  }
+}
+
+async function options() {
+  const r = await fetch("/api/options");
+  if (!r.ok) return;
+  for (const p of (await r.json()).presets) {
+    const o = document.createElement("option");
+    o.value = p;
+    o.textContent = p;
+    $("rules").appendChild(o);
+  }
+}
+
+async function create() {
+  $("errors").hidden = true;
+  const body = {
+    name: $("name").value,
+    scoring: $("scoring").value,
+    schedule: $("schedule").value,
+    rules: $("rules").value || null,
+    tiebreaks: $("tiebreaks").value.trim() ? $("tiebreaks").value.split(/[,\s]+/).filter((x) => x) : null,
+  };
+  const file = $("import").files[0];
+  if (file) body.content = await file.text();
+  else body.participants = $("names").value.split("\n").map((x) => x.trim()).filter((x) => x);
+  const r = await fetch("/api/events", {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  const data = await r.json();
+  if (!r.ok) {
+    $("errors").textContent = typeof data.detail === "string" ? data.detail : "The event cannot be created.";
+    $("errors").hidden = false;
+    return;
+  }
+  localStorage.setItem(`crosstable-secret-${data.id}`, data.editor_secret);
+  const edit = `${location.origin}/events/${data.id}/edit#secret=${data.editor_secret}`;
+  $("edit-link").href = edit;
+  $("edit-link").textContent = edit;
+  $("public-link").href = `/events/${data.id}`;
+  $("public-link").textContent = `${location.origin}/events/${data.id}`;
+  $("created").hidden = false;
+  refreshList();
+}
+
+$("create").addEventListener("click", create);
+options();
+refreshList();
