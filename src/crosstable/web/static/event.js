@@ -86,24 +86,30 @@ function renderGames() {
 
 async function save(input) {
   const typed = input.value.trim();
-  const data = await write("PUT", `/api/events/${eventId}/games/${input.dataset.game}`,
+  const game = input.dataset.game;
+  const data = await write("PUT", `/api/events/${eventId}/games/${game}`,
     { result: typed || null, version: state.version });
   if (!data) return;
   state.version = data.version;
-  await load();
-  const inputs = [...document.querySelectorAll("#games input.result")];
-  const at = inputs.findIndex((x) => x.dataset.game === input.dataset.game);
-  if (at >= 0 && at + 1 < inputs.length) inputs[at + 1].focus();
-  else {
-    const select = $("round-entry");
-    const next = state.view.rounds.find((r) => r.round > Number(select.value));
-    if (next) {
-      select.value = next.round;
-      renderGames();
-    }
-    const first = document.querySelector("#games input.result");
-    if (first) first.focus();
+  await load(game);
+}
+
+function focusAfter(game) {
+  // the next game of the round, else the first of the next round
+  let inputs = [...document.querySelectorAll("#games input.result")];
+  const at = inputs.findIndex((x) => x.dataset.game === String(game));
+  if (at >= 0 && at + 1 < inputs.length) {
+    inputs[at + 1].focus();
+    return;
   }
+  const select = $("round-entry");
+  const next = state.view.rounds.find((r) => r.round > Number(select.value));
+  if (next) {
+    select.value = next.round;
+    renderGames();
+  }
+  inputs = [...document.querySelectorAll("#games input.result")];
+  if (inputs.length) inputs[0].focus();
 }
 
 function renderNext() {
@@ -125,6 +131,7 @@ function renderNext() {
 }
 
 async function refreshStandings() {
+  const asked = state.version;
   const round = $("round-view").value;
   const url = `/api/events/${eventId}/standings?html=true` + (round ? `&round=${round}` : "");
   const r = await fetch(url);
@@ -134,6 +141,8 @@ async function refreshStandings() {
   state.explanations = data.explanations || {};
   $("standings").innerHTML = data.html.standings; // rendered and escaped by the server's template
   $("crosstable").innerHTML = data.html.crosstable;
+  $("standings").dataset.version = data.version; // which version the tables show (the tests wait for it)
+  if (asked !== state.version) refreshStandings(); // a newer version arrived meanwhile
   document.querySelectorAll("#standings tbody tr").forEach((row) => {
     row.addEventListener("click", () => {
       $("explain-title").textContent = row.dataset.name;
@@ -143,7 +152,7 @@ async function refreshStandings() {
   });
 }
 
-async function load() {
+async function load(savedGame) {
   const r = await fetch(`/api/events/${eventId}`);
   if (!r.ok) {
     $("title").textContent = "No such event";
@@ -153,9 +162,6 @@ async function load() {
   state.version = state.view.version;
   document.title = `crosstable: ${state.view.name}`;
   $("title").textContent = state.view.name;
-  const played = state.view.rounds.flatMap((x) => x.games).filter((g) => g.result !== null).length;
-  const all = state.view.rounds.flatMap((x) => x.games).length;
-  $("status").textContent = `${played} of ${all} games played · version ${state.version}`;
   const view = $("round-view");
   if (view.options.length !== state.view.rounds.length + 1) {
     const keep = view.value;
@@ -163,9 +169,15 @@ async function load() {
     for (const x of state.view.rounds) view.appendChild(new Option(x.round, x.round));
     view.value = keep;
   }
-  if (editing) renderGames();
+  if (editing) {
+    renderGames();
+    if (savedGame !== undefined) focusAfter(savedGame);
+  }
   renderNext();
-  if (state.standingsVersion !== state.version) await refreshStandings();
+  const played = state.view.rounds.flatMap((x) => x.games).filter((g) => g.result !== null).length;
+  const all = state.view.rounds.flatMap((x) => x.games).length;
+  $("status").textContent = `${played} of ${all} games played · version ${state.version}`;
+  if (state.standingsVersion !== state.version) refreshStandings();
 }
 
 async function poll() {

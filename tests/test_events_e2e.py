@@ -1,0 +1,155 @@
+"""Saved events in a browser (headless Chromium, as tests/test_web_e2e.py): an
+organizer creates a 6-player round robin from names, enters all five rounds from the
+keyboard, corrects a round-2 result, and sees the standings and every SB equal to
+``crosstable standings`` on the exported file; a player's phone (a second browser
+context) shows the public page and sees it update."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+import uvicorn
+from click.testing import CliRunner
+from playwright.sync_api import Browser, Page, sync_playwright
+
+from crosstable.cli import main
+from crosstable.web.app import create_app
+from tests.conftest import DATA
+
+ARTEFACTS = DATA.parent.parent / "tests" / "artifacts"
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+NAMES = ["Mikhailov", "Alexandrov", "Zhelyazkov", "Angelov", "Ganev", "Kalchev"]
+TYPED = [["1", "=", "0"], ["=", "1", "0"], ["1", "=", "+"], ["0", "1", "="], ["=", "1", "1"]]
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    db = tmp_path_factory.mktemp("events") / "events.sqlite"
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    app = create_app(db=f"sqlite:///{db}")
+    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=srv.run, daemon=True)
+    thread.start()
+    for _ in range(200):
+        if srv.started:
+            break
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}"
+    srv.should_exit = True
+    thread.join(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    if not Path(CHROMIUM).exists():
+        pytest.fail("Debian's chromium is not installed (apt-get install chromium; .ci/run does it)")
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=["--no-sandbox"])
+        yield b
+        b.close()
+
+
+def _version(page: Page, n: int) -> None:
+    page.wait_for_function(f"document.getElementById('status').textContent.endsWith('version {n}')")
+
+
+def _sb_of_page(page: Page, version: int) -> dict[str, str]:
+    page.wait_for_selector(f"#standings[data-version='{version}'] tbody tr")
+    head = [h.inner_text() for h in page.query_selector_all("#standings thead th")]
+    rows = [
+        [c.inner_text() for c in r.query_selector_all("td")] for r in page.query_selector_all("#standings tbody tr")
+    ]
+    name, sb = head.index("Name"), head.index("SB")
+    return {row[name]: row[sb] for row in rows}
+
+
+def test_an_event_run_from_the_keyboard_to_the_standings(browser: Browser, server: str, tmp_path: Path) -> None:
+    organizer = browser.new_context(viewport={"width": 1300, "height": 1000})
+    page = organizer.new_page()
+    page.goto(f"{server}/events")
+    page.fill("#name", "Club round robin")
+    page.fill("#names", "\n".join(NAMES))
+    page.fill("#tiebreaks", "SB")
+    page.click("#create")
+    page.wait_for_selector("#created:not([hidden])")
+    edit = page.get_attribute("#edit-link", "href")
+    assert edit is not None and "#secret=" in edit
+    event_id = edit.split("/events/")[1].split("/")[0]
+
+    phone = browser.new_context(viewport={"width": 400, "height": 800})  # a player's phone
+    public = phone.new_page()
+    public.goto(f"{server}/events/{event_id}")
+    public.wait_for_selector("#next tbody tr")
+    assert public.is_hidden("#editor") and public.query_selector("input.result") is None
+
+    page.goto(edit)
+    page.wait_for_selector("#games input.result")
+    assert "secret" not in page.url  # the secret left the address bar for the browser's storage
+    page.focus("#games input.result")
+    version = 1
+    for results in TYPED:
+        for result in results:
+            page.keyboard.type(result)
+            page.keyboard.press("Enter")
+            version += 1
+            _version(page, version)
+    # the public page refreshes by itself
+    _version(public, version)
+    assert public.is_hidden("#next-section")  # every game played
+
+    # a correction of round 2, board 1 (a draw that was a win for White)
+    page.select_option("#round-entry", "2")
+    first = page.query_selector("#games input.result")
+    assert first is not None and first.input_value() == "½-½"
+    first.fill("1")
+    first.press("Enter")
+    version += 1
+    _version(page, version)
+
+    exported = tmp_path / "event.trf"
+    exported.write_text(httpx.get(f"{server}/api/events/{event_id}/export?to=trf").text, encoding="utf-8")
+    cli = CliRunner().invoke(main, ["standings", str(exported), "-t", "SB", "-o", "json"])
+    assert cli.exit_code == 0, cli.stderr
+    expected = json.loads(cli.stdout)["standings"]
+    shown = _sb_of_page(page, version)
+    assert {r["name"] for r in expected} == set(shown)
+    for row in expected:
+        assert float(shown[row["name"]]) == row["tiebreaks"]["SB"], row["name"]
+    assert _sb_of_page(public, version) == shown
+    ARTEFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTEFACTS / "event-editor.png"), full_page=True)
+    public.screenshot(path=str(ARTEFACTS / "event-public.png"), full_page=True)
+    organizer.close()
+    phone.close()
+
+
+def test_a_stale_entry_shows_the_other_arbiters_change(browser: Browser, server: str) -> None:
+    r = httpx.post(f"{server}/api/events", json={"name": "Two arbiters", "participants": NAMES[:4]})
+    event_id, secret = r.json()["id"], r.json()["editor_secret"]
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(f"{server}/events/{event_id}/edit#secret={secret}")
+    page.wait_for_selector("#games input.result")
+    game = httpx.get(f"{server}/api/events/{event_id}").json()["rounds"][0]["games"][0]
+    other = httpx.put(
+        f"{server}/api/events/{event_id}/games/{game['id']}",
+        json={"result": "0", "version": 1},
+        headers={"Authorization": f"Bearer {secret}"},
+    )
+    assert other.status_code == 200  # the other arbiter was first
+    page.fill("#games input.result", "1")
+    page.press("#games input.result", "Enter")
+    page.wait_for_selector("#conflict:not([hidden])")
+    assert "Another arbiter changed the event" in page.inner_text("#conflict")
+    assert page.input_value("#games input.result") == "0-1"  # the other's change is shown, not lost
+    context.close()
