@@ -52,7 +52,7 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sess
 from crosstable.errors import CrosstableError
 from crosstable.io import read_text
 from crosstable.io.jsonfmt import read_json, write_json
-from crosstable.model import FORFEIT, PENDING, Scoring, Tournament, parse_result
+from crosstable.model import FORFEIT, PENDING, Game, Scoring, Tournament, parse_result
 from crosstable.numbers import fmt_vulgar
 from crosstable.rules import PRESETS
 from crosstable.schedule import Schedule
@@ -332,17 +332,7 @@ class EventStore:
         with self._reading() as s:
             return self._view(s, self._row(s, event_id))
 
-    def _view(self, s: Session, row: EventRow) -> dict[str, Any]:
-        people = s.scalars(
-            select(ParticipantRow).where(ParticipantRow.event_id == row.id).order_by(ParticipantRow.number)
-        )
-        names = {p.number: p.name for p in people}
-        games = s.scalars(select(GameRow).where(GameRow.event_id == row.id).order_by(GameRow.round, GameRow.board))
-        rounds: dict[int, list[dict[str, Any]]] = {}
-        for g in games:
-            rounds.setdefault(g.round, []).append(
-                {"id": g.id, "board": g.board, "white": names[g.white], "black": names[g.black], "result": g.result}
-            )
+    def _settings(self, row: EventRow) -> dict[str, Any]:
         return {
             "id": row.id,
             "name": row.name,
@@ -351,30 +341,54 @@ class EventStore:
             "tiebreaks": row.tiebreaks.split(",") if row.tiebreaks else None,
             "rules": row.rules,
             "schedule": row.schedule,
-            "participants": [names[k] for k in sorted(names)],
+        }
+
+    def _names(self, s: Session, event_id: str) -> list[str]:
+        by_number = (
+            select(ParticipantRow.name).where(ParticipantRow.event_id == event_id).order_by(ParticipantRow.number)
+        )
+        return list(s.scalars(by_number))
+
+    def _games(self, s: Session, event_id: str, order: Any) -> list[Any]:
+        """The games as plain rows ``(id, round, board, white, black, result)`` (no ORM
+        objects: a 1,000-player round robin has half a million)."""
+        columns = (GameRow.id, GameRow.round, GameRow.board, GameRow.white, GameRow.black, GameRow.result)
+        return list(s.execute(select(*columns).where(GameRow.event_id == event_id).order_by(*order)))
+
+    def _view(self, s: Session, row: EventRow) -> dict[str, Any]:
+        names = self._names(s, row.id)
+        rounds: dict[int, list[dict[str, Any]]] = {}
+        for gid, rnd, board, white, black, result in self._games(s, row.id, (GameRow.round, GameRow.board)):
+            rounds.setdefault(rnd, []).append(
+                {"id": gid, "board": board, "white": names[white - 1], "black": names[black - 1], "result": result}
+            )
+        return {
+            **self._settings(row),
+            "participants": names,
             "rounds": [{"round": r, "games": rounds[r]} for r in sorted(rounds)],
         }
 
     def tournament(self, event_id: str) -> tuple[Tournament, dict[str, Any]]:
-        """The event as a :class:`Tournament` (games not played yet are pending), and its view."""
+        """The event as a :class:`Tournament` (games not played yet are pending) and its
+        settings (name, version, scoring, criteria), read in one snapshot."""
         with self._reading() as s:
             row = self._row(s, event_id)
-            source = row.source
-            in_file_order = select(GameRow.result).where(GameRow.event_id == event_id).order_by(GameRow.id)
-            results = list(s.scalars(in_file_order))
-            view = self._view(s, row)
+            settings, source = self._settings(row), row.source
+            games = self._games(s, event_id, (GameRow.id,))  # the order they were made: an import's own
+            names = self._names(s, event_id)
         if source is not None:
-            imported = _with_results(read_json(source), results)
-            imported.info["012"] = view["name"]
-            return imported, view
-        games = [(g["white"], g["black"], g["result"] or "*", r["round"]) for r in view["rounds"] for g in r["games"]]
-        t = Tournament.from_games(view["participants"], games, scoring=view["scoring"])
-        t.source = view["name"]
-        t.info["012"] = view["name"]
-        rounds = [r["round"] for r in view["rounds"]]
-        t.rounds_total = max(rounds) if rounds else None
-        t.system = "round-robin" if view["schedule"] in ("single", "double") else t.system
-        return t, view
+            imported = _with_results(read_json(source), [g[5] for g in games])
+            imported.info["012"] = settings["name"]
+            return imported, settings
+        parsed = [(w - 1, b - 1, parse_result(res or "*"), rnd) for _, rnd, _, w, b, res in games]
+        objects = [Game(w, b, p[0], p[1], rnd, p[2]) for w, b, p, rnd in parsed if p is not None]
+        t = Tournament.from_game_objects(names, objects, scoring=Scoring.parse(settings["scoring"]))
+        t.source = settings["name"]
+        t.info["012"] = settings["name"]
+        t.rounds_total = max((g[1] for g in games), default=0) or None
+        assert t.rounds is not None
+        t.system, t.system_reason = "round-robin", f"the Berger tables ({settings['schedule']} round robin)"
+        return t, settings
 
     def changes(self, event_id: str) -> list[dict[str, Any]]:
         with self._session() as s:

@@ -103,6 +103,7 @@ def events_router(store: Callable[[], EventStore | None]) -> APIRouter:
     router = APIRouter()
     cache: OrderedDict[tuple[str, int, int | None, bool], dict[str, Any]] = OrderedDict()
     lock = threading.Lock()
+    flights: dict[tuple[str, int, int | None, bool], threading.Lock] = {}
 
     def opened() -> EventStore:
         s = store()
@@ -205,14 +206,28 @@ def events_router(store: Callable[[], EventStore | None]) -> APIRouter:
 
     def standings_of(event_id: str, round_: int | None, extras: bool) -> dict[str, Any]:
         s = opened()
-        key = (event_id, s.version(event_id), round_, extras)
+        asked = (event_id, s.version(event_id), round_, extras)
         with lock:
-            if key in cache:
-                cache.move_to_end(key)
-                return cache[key]
-        t, view = s.tournament(event_id)  # one snapshot: its version may be newer than the key's
+            if asked in cache:
+                cache.move_to_end(asked)
+                return cache[asked]
+            flight = flights.setdefault(asked, threading.Lock())
+        with flight:  # the readers of a new version wait for one computation, not a hundred
+            with lock:
+                if asked in cache:
+                    return cache[asked]
+            out = computed(s, event_id, round_, extras)
+            with lock:
+                cache[asked] = out
+                cache[(event_id, out["version"], round_, extras)] = out
+                flights.pop(asked, None)
+                while len(cache) > CACHED:
+                    cache.popitem(last=False)
+            return out
+
+    def computed(s: EventStore, event_id: str, round_: int | None, extras: bool) -> dict[str, Any]:
+        t, view = s.tournament(event_id)  # one snapshot: its version may be newer than the one asked for
         version = view["version"]
-        key = (event_id, version, round_, extras)
         if round_ is not None:
             t = t.after_round(round_)
         ranked = rank(t, view["tiebreaks"], rules=view["rules"])
@@ -222,10 +237,6 @@ def events_router(store: Callable[[], EventStore | None]) -> APIRouter:
         if extras:
             out["explanations"] = {r.name: ranked.explain(r.name) for r in ranked.rows}
             out["html"] = render_fragments(ranked)
-        with lock:
-            cache[key] = out
-            while len(cache) > CACHED:
-                cache.popitem(last=False)
         return out
 
     @router.get("/api/events/{event_id}/standings")
