@@ -21,18 +21,25 @@
   the link's fragment, kept in the browser's local storage).
 
 Standings are computed once per event version and round and kept (the most recent
-:data:`CACHED`), so that many readers of a public page cost one ranking per result.
+:data:`CACHED`), so that many readers of a public page cost one ranking per result
+(:class:`StandingsCache`); while a newer version's are being computed, readers get the
+last ones at once, their ``version`` saying which (``fresh=true`` waits for the
+newest).
 """
 
 from __future__ import annotations
 
+import asyncio
 import importlib.resources
+import json
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import Callable
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Header, Query, Request
+from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from pydantic import BaseModel, Field
 
@@ -46,6 +53,9 @@ from crosstable.report import render_fragments
 
 CACHED = 256
 """How many standings (event, version, round) are kept computed."""
+RECHECK = 0.5
+"""Seconds a reader trusts the event version it last read (a write through this
+process is known at once; another server process's within this time)."""
 
 
 class CreateEvent(BaseModel):
@@ -98,12 +108,80 @@ def _page(name: str) -> str:
     return (importlib.resources.files("crosstable.web") / "static" / name).read_text(encoding="utf-8")
 
 
+Key = tuple[str, int, int | None, bool]
+"""A standings: the event, its version, the round (``None``: the latest), with extras."""
+
+
+class StandingsCache:
+    """Standings encoded once per event version and round. A reader learns the event's
+    version from the database at most every :data:`RECHECK` seconds (at once after a
+    write through this process, or with ``fresh``); a cached answer is served on the
+    event loop, without a thread, so that many readers leave the threads to the
+    writers; the readers of a new version wait for one computation (while another
+    computation runs, the last standings computed are answered, their version said)."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.cache: OrderedDict[Key, bytes] = OrderedDict()
+        self.latest: dict[tuple[str, int | None, bool], tuple[int, bytes]] = {}
+        self.flights: dict[Key, asyncio.Lock] = {}
+        self.known: dict[str, tuple[int, float]] = {}
+
+    def noted(self, event_id: str, version: int) -> int:
+        """A write through this process: its version is the event's."""
+        with self.lock:
+            self.known[event_id] = (version, time.monotonic())
+        return version
+
+    def forget(self, event_id: str) -> None:
+        with self.lock:
+            for key in [k for k in self.cache if k[0] == event_id]:
+                del self.cache[key]
+            for view in [k for k in self.latest if k[0] == event_id]:
+                del self.latest[view]
+            self.known.pop(event_id, None)
+
+    async def version(self, event_id: str, fresh: bool, read: Callable[[], int]) -> int:
+        with self.lock:
+            known = self.known.get(event_id)
+        if known is not None and not fresh and time.monotonic() - known[1] < RECHECK:
+            return known[0]
+        version = await run_in_threadpool(read)
+        with self.lock:
+            if event_id not in self.known or self.known[event_id][0] <= version:
+                self.known[event_id] = (version, time.monotonic())
+        return version
+
+    async def get(self, key: Key, fresh: bool, compute: Callable[[], tuple[int, bytes]]) -> bytes:
+        view = (key[0], key[2], key[3])
+        with self.lock:
+            if key in self.cache:
+                self.cache.move_to_end(key)
+                return self.cache[key]
+            flight = self.flights.get(key)
+            if flight is not None and flight.locked() and not fresh and view in self.latest:
+                return self.latest[view][1]  # a newer version is being computed: the last one, its version said
+            flight = self.flights.setdefault(key, asyncio.Lock())
+        async with flight:  # the readers of a new version wait for one computation, not a hundred
+            with self.lock:
+                if key in self.cache:
+                    return self.cache[key]
+            version, body = await run_in_threadpool(compute)
+            with self.lock:
+                self.flights.pop(key, None)
+                self.cache[key] = body
+                self.cache[(key[0], version, key[2], key[3])] = body
+                if view not in self.latest or self.latest[view][0] <= version:
+                    self.latest[view] = (version, body)
+                while len(self.cache) > CACHED:
+                    self.cache.popitem(last=False)
+            return body
+
+
 def events_router(store: Callable[[], EventStore | None]) -> APIRouter:
     """The routes, over the store the application opened (``None``: none configured)."""
     router = APIRouter()
-    cache: OrderedDict[tuple[str, int, int | None, bool], dict[str, Any]] = OrderedDict()
-    lock = threading.Lock()
-    flights: dict[tuple[str, int, int | None, bool], threading.Lock] = {}
+    standings_cache = StandingsCache()
 
     def opened() -> EventStore:
         s = store()
@@ -164,7 +242,11 @@ def events_router(store: Callable[[], EventStore | None]) -> APIRouter:
         """Enter, correct or clear a result (based on ``version``)."""
         secret, client = _bearer(authorization), _client(request, user_agent)
         return answer(
-            lambda: {"version": opened().set_result(event_id, game_id, req.result, req.version, secret, client)}
+            lambda: {
+                "version": standings_cache.noted(
+                    event_id, opened().set_result(event_id, game_id, req.result, req.version, secret, client)
+                )
+            }
         )
 
     @router.patch("/api/events/{event_id}", response_model=Version)
@@ -177,7 +259,13 @@ def events_router(store: Callable[[], EventStore | None]) -> APIRouter:
     ) -> Response:
         """Rename the event (based on ``version``)."""
         secret, client = _bearer(authorization), _client(request, user_agent)
-        return answer(lambda: {"version": opened().rename(event_id, req.name, req.version, secret, client)})
+        return answer(
+            lambda: {
+                "version": standings_cache.noted(
+                    event_id, opened().rename(event_id, req.name, req.version, secret, client)
+                )
+            }
+        )
 
     @router.post("/api/events/{event_id}/undo", response_model=Version)
     def undo(
@@ -189,7 +277,9 @@ def events_router(store: Callable[[], EventStore | None]) -> APIRouter:
     ) -> Response:
         """Undo the last change (based on ``version``)."""
         secret, client = _bearer(authorization), _client(request, user_agent)
-        return answer(lambda: {"version": opened().undo(event_id, req.version, secret, client)})
+        return answer(
+            lambda: {"version": standings_cache.noted(event_id, opened().undo(event_id, req.version, secret, client))}
+        )
 
     @router.delete("/api/events/{event_id}")
     def delete(event_id: str, authorization: Annotated[str | None, Header()] = None) -> Response:
@@ -197,58 +287,45 @@ def events_router(store: Callable[[], EventStore | None]) -> APIRouter:
 
         def gone() -> dict[str, Any]:
             opened().delete(event_id, _bearer(authorization))
-            with lock:
-                for key in [k for k in cache if k[0] == event_id]:
-                    del cache[key]
+            standings_cache.forget(event_id)
             return {"deleted": event_id}
 
         return answer(gone)
 
-    def standings_of(event_id: str, round_: int | None, extras: bool) -> dict[str, Any]:
-        s = opened()
-        asked = (event_id, s.version(event_id), round_, extras)
-        with lock:
-            if asked in cache:
-                cache.move_to_end(asked)
-                return cache[asked]
-            flight = flights.setdefault(asked, threading.Lock())
-        with flight:  # the readers of a new version wait for one computation, not a hundred
-            with lock:
-                if asked in cache:
-                    return cache[asked]
-            out = computed(s, event_id, round_, extras)
-            with lock:
-                cache[asked] = out
-                cache[(event_id, out["version"], round_, extras)] = out
-                flights.pop(asked, None)
-                while len(cache) > CACHED:
-                    cache.popitem(last=False)
-            return out
-
-    def computed(s: EventStore, event_id: str, round_: int | None, extras: bool) -> dict[str, Any]:
-        t, view = s.tournament(event_id)  # one snapshot: its version may be newer than the one asked for
-        version = view["version"]
+    def computed(event_id: str, round_: int | None, extras: bool) -> tuple[int, bytes]:
+        t, view = opened().tournament(event_id)  # one snapshot: its version may be newer than the one asked for
         if round_ is not None:
             t = t.after_round(round_)
         ranked = rank(t, view["tiebreaks"], rules=view["rules"])
         out = ranked.to_dict()
-        out["version"] = version
+        out["version"] = view["version"]
         out["round"] = round_
         if extras:
             out["explanations"] = {r.name: ranked.explain(r.name) for r in ranked.rows}
             out["html"] = render_fragments(ranked)
-        return out
+        return view["version"], json.dumps(out, ensure_ascii=False, separators=(",", ":")).encode()
 
     @router.get("/api/events/{event_id}/standings")
-    def standings(
+    async def standings(
         event_id: str,
         round_: Annotated[int | None, Query(alias="round", ge=1, le=999)] = None,
         explain: bool = False,
         html: bool = False,
+        fresh: bool = False,
     ) -> Response:
         """The standings (after round K), as ``crosstable standings -o json`` writes
-        them, with the event's version; explanations and HTML tables on request."""
-        return answer(lambda: standings_of(event_id, round_, explain or html))
+        them, with the ``version`` of the event they are of; explanations and HTML tables
+        on request. While the standings of a newer version are being computed, those of
+        the last version computed are answered at once (their version says which), unless
+        ``fresh`` asks to wait for the newest."""
+        try:
+            version = await standings_cache.version(event_id, fresh, lambda: opened().version(event_id))
+            body = await standings_cache.get(
+                (event_id, version, round_, explain or html), fresh, lambda: computed(event_id, round_, explain or html)
+            )
+        except NotFound as e:
+            return JSONResponse({"detail": str(e), "problems": []}, status_code=404)
+        return Response(body, media_type="application/json")
 
     @router.get("/api/events/{event_id}/export")
     def export(event_id: str, to: Literal["trf", "json", "csv", "html"] = "csv") -> Response:
