@@ -22,9 +22,9 @@
 
 Standings are computed once per event version and round and kept (the most recent
 :data:`CACHED`), so that many readers of a public page cost one ranking per result
-(:class:`StandingsCache`); while a newer version's are being computed, readers get the
-last ones at once, their ``version`` saying which (``fresh=true`` waits for the
-newest).
+(:class:`StandingsCache`); the public page's readers (``fresh=false``) get the last ones
+computed while newer ones are being computed, or within a second of the last
+computation, their ``version`` saying which.
 """
 
 from __future__ import annotations
@@ -56,6 +56,9 @@ CACHED = 256
 RECHECK = 0.5
 """Seconds a reader trusts the event version it last read (a write through this
 process is known at once; another server process's within this time)."""
+SETTLE = 1.0
+"""Seconds between two computations of one event's standings for readers that do not
+ask for ``fresh`` ones: results entered in a burst cost one ranking, not one each."""
 
 
 class CreateEvent(BaseModel):
@@ -118,7 +121,8 @@ class StandingsCache:
     write through this process, or with ``fresh``); a cached answer is served on the
     event loop, without a thread, so that many readers leave the threads to the
     writers; the readers of a new version wait for one computation (while another
-    computation runs, the last standings computed are answered, their version said)."""
+    computation runs, or within :data:`SETTLE` seconds of the last one, readers that
+    do not ask for ``fresh`` standings get the last ones computed, their version said)."""
 
     def __init__(self) -> None:
         self.lock = threading.Lock()
@@ -126,6 +130,7 @@ class StandingsCache:
         self.latest: dict[tuple[str, int | None, bool], tuple[int, bytes]] = {}
         self.flights: dict[Key, asyncio.Lock] = {}
         self.known: dict[str, tuple[int, float]] = {}
+        self.started: dict[tuple[str, int | None, bool], float] = {}
 
     def noted(self, event_id: str, version: int) -> int:
         """A write through this process: its version is the event's."""
@@ -159,13 +164,16 @@ class StandingsCache:
                 self.cache.move_to_end(key)
                 return self.cache[key]
             flight = self.flights.get(key)
-            if flight is not None and flight.locked() and not fresh and view in self.latest:
-                return self.latest[view][1]  # a newer version is being computed: the last one, its version said
+            recent = time.monotonic() - self.started.get(view, -SETTLE) < SETTLE
+            busy = flight is not None and flight.locked()
+            if (busy or recent) and not fresh and view in self.latest:
+                return self.latest[view][1]  # a newer version is (or was just) being computed: the last one
             flight = self.flights.setdefault(key, asyncio.Lock())
         async with flight:  # the readers of a new version wait for one computation, not a hundred
             with self.lock:
                 if key in self.cache:
                     return self.cache[key]
+                self.started[view] = time.monotonic()
             version, body = await run_in_threadpool(compute)
             with self.lock:
                 self.flights.pop(key, None)
@@ -311,13 +319,13 @@ def events_router(store: Callable[[], EventStore | None]) -> APIRouter:
         round_: Annotated[int | None, Query(alias="round", ge=1, le=999)] = None,
         explain: bool = False,
         html: bool = False,
-        fresh: bool = False,
+        fresh: bool = True,
     ) -> Response:
         """The standings (after round K), as ``crosstable standings -o json`` writes
         them, with the ``version`` of the event they are of; explanations and HTML tables
-        on request. While the standings of a newer version are being computed, those of
-        the last version computed are answered at once (their version says which), unless
-        ``fresh`` asks to wait for the newest."""
+        on request. With ``fresh=false`` (the public page), the standings last computed
+        are answered at once while newer ones are being computed or were computed less
+        than a second ago (their version says which): many readers, one ranking a second."""
         try:
             version = await standings_cache.version(event_id, fresh, lambda: opened().version(event_id))
             body = await standings_cache.get(

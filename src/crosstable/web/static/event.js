@@ -133,7 +133,9 @@ function renderNext() {
 async function refreshStandings() {
   const asked = state.version;
   const round = $("round-view").value;
-  const url = `/api/events/${eventId}/standings?html=true` + (round ? `&round=${round}` : "");
+  // the editor asks for the newest standings; the public page takes what is computed (its version said)
+  const url = `/api/events/${eventId}/standings?html=true` + (round ? `&round=${round}` : "")
+    + (editing ? "" : "&fresh=false");
   const r = await fetch(url);
   if (!r.ok) return;
   const data = await r.json();
@@ -185,6 +187,7 @@ async function poll() {
   if (r.ok) {
     const v = (await r.json()).version;
     if (v !== state.version && document.activeElement?.className !== "result") await load();
+    else if (state.standingsVersion !== state.version) await refreshStandings(); // they were a version behind
   }
 }
 
