@@ -131,6 +131,7 @@ class StandingsCache:
         self.flights: dict[Key, asyncio.Lock] = {}
         self.known: dict[str, tuple[int, float]] = {}
         self.started: dict[tuple[str, int | None, bool], float] = {}
+        self.tasks: set[asyncio.Task[bytes]] = set()
 
     def noted(self, event_id: str, version: int) -> int:
         """A write through this process: its version is the event's."""
@@ -163,20 +164,32 @@ class StandingsCache:
             if key in self.cache:
                 self.cache.move_to_end(key)
                 return self.cache[key]
+            stale = None if fresh else self.latest.get(view)
             flight = self.flights.get(key)
             recent = time.monotonic() - self.started.get(view, -SETTLE) < SETTLE
-            busy = flight is not None and flight.locked()
-            if (busy or recent) and not fresh and view in self.latest:
-                return self.latest[view][1]  # a newer version is (or was just) being computed: the last one
+            if stale is not None:  # the last standings at once; the newest computed meanwhile, once
+                if not (flight is not None and flight.locked()) and not recent:
+                    task = asyncio.create_task(self._computed(key, compute))
+                    self.tasks.add(task)
+                    task.add_done_callback(self.tasks.discard)
+                return stale[1]
+        return await self._computed(key, compute)
+
+    async def _computed(self, key: Key, compute: Callable[[], tuple[int, bytes]]) -> bytes:
+        view = (key[0], key[2], key[3])
+        with self.lock:
             flight = self.flights.setdefault(key, asyncio.Lock())
         async with flight:  # the readers of a new version wait for one computation, not a hundred
             with self.lock:
                 if key in self.cache:
                     return self.cache[key]
                 self.started[view] = time.monotonic()
-            version, body = await run_in_threadpool(compute)
+            try:
+                version, body = await run_in_threadpool(compute)
+            finally:
+                with self.lock:
+                    self.flights.pop(key, None)
             with self.lock:
-                self.flights.pop(key, None)
                 self.cache[key] = body
                 self.cache[(key[0], version, key[2], key[3])] = body
                 if view not in self.latest or self.latest[view][0] <= version:
