@@ -291,6 +291,8 @@ class EventStore:
             source = write_json(t)
         else:
             names = [" ".join(n.split()) for n in spec.participants]
+            if not 2 <= len(names) <= MAX_PARTICIPANTS:
+                raise CrosstableError(f"an event needs 2 to {MAX_PARTICIPANTS:,} participants, not {len(names):,}")
             schedule = Schedule.make(names, double=spec.schedule == "double")
             games = [
                 (p.round, p.board, p.white, p.black, None, spec.scoring)

@@ -71,6 +71,40 @@ class CreateEvent(BaseModel):
     schedule: Literal["single", "double"] = "single"
 
 
+class Problem(BaseModel):
+    line: int | None
+    column: int | None
+    message: str
+
+
+class Refusal(BaseModel):
+    """Why a request was refused."""
+
+    detail: str
+    problems: list[Problem] = []
+
+
+class Stale(Refusal):
+    """A write based on an old version: the event as it now is."""
+
+    current: dict[str, Any]
+
+
+READ: dict[int | str, dict[str, Any]] = {404: {"model": Refusal, "description": "No such event (or game)."}}
+INPUT: dict[int | str, dict[str, Any]] = {
+    400: {"model": Refusal, "description": "The body is not well-formed JSON."},
+    413: {"model": Refusal, "description": "The body is larger than the server's limit."},
+    422: {"model": Refusal, "description": "The input is not valid."},
+}
+WRITE: dict[int | str, dict[str, Any]] = {
+    **READ,
+    **INPUT,
+    401: {"model": Refusal, "description": "No editor secret (Authorization: Bearer …)."},
+    403: {"model": Refusal, "description": "Not this event's editor secret."},
+    409: {"model": Stale, "description": "The event changed since the version given: the event as it now is."},
+}
+
+
 class Created(BaseModel):
     id: str
     editor_secret: str
@@ -221,7 +255,7 @@ def events_router(store: Callable[[], EventStore | None]) -> APIRouter:
         except Conflict as e:
             return JSONResponse({"detail": str(e), "problems": [], "current": e.current}, status_code=409)
 
-    @router.post("/api/events", status_code=201, response_model=Created)
+    @router.post("/api/events", status_code=201, response_model=Created, responses=INPUT)
     def create(req: CreateEvent) -> Response:
         """Create an event: from names (a round robin paired by the Berger tables) or a
         file's text; the answer holds the editor secret, shown this once."""
@@ -235,23 +269,23 @@ def events_router(store: Callable[[], EventStore | None]) -> APIRouter:
 
         return answer(made, 201)
 
-    @router.get("/api/events")
+    @router.get("/api/events", responses=INPUT)
     def listed() -> Response:
         """The saved events: id, name, version, when created."""
         return answer(lambda: opened().events())
 
-    @router.get("/api/events/{event_id}")
+    @router.get("/api/events/{event_id}", responses={**READ, **INPUT})
     def one(event_id: str) -> Response:
         """An event: its settings, version, participants and rounds of games (``result``
         null while not played)."""
         return answer(lambda: opened().view(event_id))
 
-    @router.get("/api/events/{event_id}/changes")
+    @router.get("/api/events/{event_id}/changes", responses={**READ, **INPUT})
     def changes(event_id: str) -> Response:
         """Every change: version, when, from which client, what, before and after."""
         return answer(lambda: opened().changes(event_id))
 
-    @router.put("/api/events/{event_id}/games/{game_id}", response_model=Version)
+    @router.put("/api/events/{event_id}/games/{game_id}", response_model=Version, responses=WRITE)
     def result(
         event_id: str,
         game_id: int,
@@ -270,7 +304,7 @@ def events_router(store: Callable[[], EventStore | None]) -> APIRouter:
             }
         )
 
-    @router.patch("/api/events/{event_id}", response_model=Version)
+    @router.patch("/api/events/{event_id}", response_model=Version, responses=WRITE)
     def rename(
         event_id: str,
         req: Rename,
@@ -288,7 +322,7 @@ def events_router(store: Callable[[], EventStore | None]) -> APIRouter:
             }
         )
 
-    @router.post("/api/events/{event_id}/undo", response_model=Version)
+    @router.post("/api/events/{event_id}/undo", response_model=Version, responses=WRITE)
     def undo(
         event_id: str,
         req: VersionOnly,
@@ -302,7 +336,7 @@ def events_router(store: Callable[[], EventStore | None]) -> APIRouter:
             lambda: {"version": standings_cache.noted(event_id, opened().undo(event_id, req.version, secret, client))}
         )
 
-    @router.delete("/api/events/{event_id}")
+    @router.delete("/api/events/{event_id}", responses=WRITE)
     def delete(event_id: str, authorization: Annotated[str | None, Header()] = None) -> Response:
         """Delete the event and everything recorded of it."""
 
@@ -326,7 +360,7 @@ def events_router(store: Callable[[], EventStore | None]) -> APIRouter:
             out["html"] = render_fragments(ranked)
         return view["version"], json.dumps(out, ensure_ascii=False, separators=(",", ":")).encode()
 
-    @router.get("/api/events/{event_id}/standings")
+    @router.get("/api/events/{event_id}/standings", responses={**READ, **INPUT})
     async def standings(
         event_id: str,
         round_: Annotated[int | None, Query(alias="round", ge=1, le=999)] = None,
@@ -348,7 +382,7 @@ def events_router(store: Callable[[], EventStore | None]) -> APIRouter:
             return JSONResponse({"detail": str(e), "problems": []}, status_code=404)
         return Response(body, media_type="application/json")
 
-    @router.get("/api/events/{event_id}/export")
+    @router.get("/api/events/{event_id}/export", responses={200: {"content": {"text/plain": {}}}, **READ, **INPUT})
     def export(event_id: str, to: Literal["trf", "json", "csv", "html"] = "csv") -> Response:
         """The event as a file: TRF, our JSON (the whole event), or its standings as CSV or HTML."""
         try:
