@@ -153,3 +153,34 @@ def test_a_stale_entry_shows_the_other_arbiters_change(browser: Browser, server:
     assert "Another arbiter changed the event" in page.inner_text("#conflict")
     assert page.input_value("#games input.result") == "0-1"  # the other's change is shown, not lost
     context.close()
+
+
+def test_before_the_last_round_the_outlook_panel_says_what_can_still_happen(browser: Browser, server: str) -> None:
+    r = httpx.post(f"{server}/api/events", json={"name": "Last round", "participants": NAMES[:4], "tiebreaks": ["SB"]})
+    event_id, secret = r.json()["id"], r.json()["editor_secret"]
+    view = httpx.get(f"{server}/api/events/{event_id}").json()
+    version = 1
+    for rnd in view["rounds"][:2]:  # rounds 1 and 2 of 3: White wins every game
+        for game in rnd["games"]:
+            answer = httpx.put(
+                f"{server}/api/events/{event_id}/games/{game['id']}",
+                json={"result": "1", "version": version},
+                headers={"Authorization": f"Bearer {secret}"},
+            )
+            version = answer.json()["version"]
+    expected = httpx.post(
+        f"{server}/api/outlook",
+        json={"tournament": httpx.get(f"{server}/api/events/{event_id}/export?to=json").json(), "tiebreaks": ["SB"]},
+    ).json()
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(f"{server}/events/{event_id}")  # the public page has it too
+    page.wait_for_selector("#outlook-section:not([hidden])")
+    page.click("#outlook-button")
+    page.wait_for_selector("#outlook tr td")
+    rows = [[c.inner_text() for c in r.query_selector_all("td")] for r in page.query_selector_all("#outlook tr")[1:]]
+    shown = {row[0]: (int(row[3]), int(row[4])) for row in rows}
+    assert shown == {
+        p["name"]: (p["best_exact"] or p["best"], p["worst_exact"] or p["worst"]) for p in expected["participants"]
+    }
+    context.close()

@@ -130,6 +130,50 @@ function renderNext() {
   }
 }
 
+async function computeOutlook() {
+  $("outlook-errors").hidden = true;
+  $("outlook").replaceChildren();
+  const exported = await fetch(`/api/events/${eventId}/export?to=json`);
+  if (!exported.ok) return;
+  const body = {
+    tournament: await exported.json(),
+    tiebreaks: state.view.tiebreaks,
+    rules: state.view.rules,
+    zones: $("zones").value || null,
+  };
+  const r = await fetch("/api/outlook", {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  const data = await r.json();
+  if (!r.ok) {
+    $("outlook-errors").textContent = typeof data.detail === "string" ? data.detail : "The outlook cannot be computed.";
+    $("outlook-errors").hidden = false;
+    return;
+  }
+  const table = document.createElement("table");
+  table.className = "standings outlook";
+  const head = document.createElement("tr");
+  for (const h of ["Name", "Points", "Left", "Best", "Worst", ...data.zones.map((z) => z.name)]) {
+    const th = document.createElement("th");
+    th.textContent = h;
+    head.appendChild(th);
+  }
+  table.appendChild(head);
+  for (const p of data.participants) {
+    const tr = document.createElement("tr");
+    const texts = [p.name, p.points, p.games_left, p.best_exact ?? p.best, p.worst_exact ?? p.worst];
+    for (const text of [...texts, ...data.zones.map((z) => p.zones[z.name])]) {
+      const td = document.createElement("td");
+      td.textContent = String(text);
+      tr.appendChild(td);
+    }
+    table.appendChild(tr);
+  }
+  $("outlook").appendChild(table);
+}
+
 async function refreshStandings() {
   const asked = state.version;
   const round = $("round-view").value;
@@ -176,6 +220,7 @@ async function load(savedGame) {
     if (savedGame !== undefined) focusAfter(savedGame);
   }
   renderNext();
+  $("outlook-section").hidden = !state.view.rounds.some((x) => x.games.some((g) => g.result === null));
   const played = state.view.rounds.flatMap((x) => x.games).filter((g) => g.result !== null).length;
   const all = state.view.rounds.flatMap((x) => x.games).length;
   $("status").textContent = `${played} of ${all} games played · version ${state.version}`;
@@ -194,6 +239,7 @@ async function poll() {
 for (const to of ["trf", "json", "csv", "html"]) $(`export-${to}`).href = `/api/events/${eventId}/export?to=${to}`;
 $("public-link").href = `/events/${eventId}`;
 $("round-view").addEventListener("change", refreshStandings);
+$("outlook-button").addEventListener("click", computeOutlook);
 if (editing) {
   secret();
   $("editor").hidden = false;
