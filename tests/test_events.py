@@ -217,3 +217,19 @@ def test_acknowledged_results_survive_a_sigkill(database_url: str) -> None:
     finally:
         proc.terminate()
         proc.wait()
+
+
+def test_seeded_by_the_standings_of_a_previous_event(client: TestClient) -> None:
+    # the Bulgarian article's table, ranked as crosstable standings ranks it by default (FIDE's round-robin
+    # list: Angelov, with three wins, before Zhelyazkov, who is ahead on SB alone)
+    path = ROOT / "examples" / "seed-7-players.tsv"
+    table = path.read_text(encoding="utf-8")
+    given = ["Getovski", "Newcomer", "Ganev", "Mikhailov", "Angelov", "Alexandrov", "Zhelyazkov", "Kalchev"]
+    r = client.post("/api/events", json={"name": "Next season", "participants": given, "seed_from": table})
+    assert r.status_code == 201, r.text
+    view = client.get(f"/api/events/{r.json()['id']}").json()
+    ranked = [r.name for r in crosstable.rank(crosstable.read(path)).rows]
+    assert ranked[:4] == ["Mikhailov", "Alexandrov", "Angelov", "Zhelyazkov"]
+    assert view["participants"] == [*ranked, "Newcomer"]  # a name the standings do not rank comes after
+    first = view["rounds"][0]["games"][0]
+    assert (first["white"], first["black"]) == ("Mikhailov", "Newcomer")  # 1 v 8 in the Berger table

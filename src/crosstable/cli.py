@@ -25,6 +25,7 @@ from crosstable.competition import one_group, rank_competition
 from crosstable.errors import CrosstableError, InputError, Problem, printable
 from crosstable.io import FORMATS, decode, read, read_text
 from crosstable.io.jsonfmt import write_json
+from crosstable.io.seeding import standings_order
 from crosstable.io.sidecar import add_discipline, add_ranking
 from crosstable.io.trf import trf_warnings, write_trf
 from crosstable.io.writers import (
@@ -252,17 +253,16 @@ def _with_extras(t: Tournament, discipline: str | None, rankings: Sequence[str],
     return t
 
 
-def _seed_order(path: str, tiebreaks: str | None, scoring: str | None) -> list[str]:
+def _seed_order(path: str, tiebreaks: str | None) -> list[str]:
     """Names in the order of a standings: our JSON output, or any tournament file ranked here."""
-    try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, ValueError):
-        data = None
-    if isinstance(data, dict) and isinstance(data.get("standings"), list):
-        rows = sorted(data["standings"], key=lambda r: r["rank"])
-        return [str(r["name"]) for r in rows]
-    s = rank(_read(path, scoring=scoring), tiebreaks)
-    return [r.name for r in s.rows]
+    if path == "-":
+        text = decode(sys.stdin.buffer.read())
+    else:
+        try:
+            text = decode(Path(path).read_bytes())
+        except OSError as e:
+            raise InputError(path, [Problem(f"cannot read the file: {e.strerror}")]) from None
+    return standings_order(text, source=path, tiebreaks=tiebreaks)
 
 
 def _places(text: str | None, total: int, path: str) -> tuple[int, int]:
@@ -308,7 +308,7 @@ def schedule(
     """
     with _errors(None):
         if seed_file is not None:
-            order = _seed_order(seed_file, tiebreaks, None)
+            order = _seed_order(seed_file, tiebreaks)
             if places is None and n is not None:
                 places = f"1-{n}"
             a, b = _places(places, len(order), seed_file)

@@ -52,7 +52,8 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sess
 from crosstable.errors import CrosstableError
 from crosstable.io import read_text
 from crosstable.io.jsonfmt import read_json, write_json
-from crosstable.model import FORFEIT, PENDING, PLAYED, Scoring, Tournament, infer_kind, parse_result
+from crosstable.io.seeding import standings_order
+from crosstable.model import FORFEIT, PENDING, PLAYED, Scoring, Tournament, infer_kind, name_key, parse_result
 from crosstable.numbers import fmt_vulgar
 from crosstable.rules import PRESETS
 from crosstable.schedule import Schedule
@@ -153,6 +154,9 @@ class NewEvent:
     rules: str | None = None
     schedule: str = "single"
     content: str | None = None
+    seed_from: str | None = None
+    """A standings to seed by (our ``--output json``, or any tournament file, ranked):
+    the participants it ranks come first in its order, the others after, as given."""
 
 
 def now() -> str:
@@ -291,6 +295,8 @@ class EventStore:
             source = write_json(t)
         else:
             names = [" ".join(n.split()) for n in spec.participants]
+            if spec.seed_from is not None:
+                names = seeded(names, spec.seed_from)
             if not 2 <= len(names) <= MAX_PARTICIPANTS:
                 raise CrosstableError(f"an event needs 2 to {MAX_PARTICIPANTS:,} participants, not {len(names):,}")
             schedule = Schedule.make(names, double=spec.schedule == "double")
@@ -519,6 +525,14 @@ class EventStore:
             row = self._row(s, event_id)
             self._authorised(row, secret)
             s.delete(row)
+
+
+def seeded(names: list[str], standings: str) -> list[str]:
+    """The names in the order of a standings (:func:`~crosstable.io.seeding.standings_order`);
+    names it does not rank keep their order after those it does."""
+    order = standings_order(standings, source="seeding")
+    place = {name_key(n): k for k, n in enumerate(order)}
+    return sorted(names, key=lambda n: place.get(name_key(n), len(order)))
 
 
 def _tournament(names: list[str], games: Sequence[Any], scoring: Scoring) -> Tournament:

@@ -69,6 +69,7 @@ class CreateEvent(BaseModel):
     tiebreaks: list[str] | None = Field(None, description="Criteria in order; none: the preset or the default.")
     rules: str | None = Field(None, max_length=40, description="A preset regulation.")
     schedule: Literal["single", "double"] = "single"
+    seed_from: str | None = Field(None, description="A standings file's text to seed by (as schedule --seed-from).")
 
 
 class Problem(BaseModel):
@@ -260,7 +261,14 @@ def events_router(store: Callable[[], EventStore | None]) -> APIRouter:
         """Create an event: from names (a round robin paired by the Berger tables) or a
         file's text; the answer holds the editor secret, shown this once."""
         spec = NewEvent(
-            req.name, req.participants or (), req.scoring, req.tiebreaks, req.rules, req.schedule, req.content
+            req.name,
+            req.participants or (),
+            req.scoring,
+            req.tiebreaks,
+            req.rules,
+            req.schedule,
+            req.content,
+            req.seed_from,
         )
 
         def made() -> dict[str, Any]:

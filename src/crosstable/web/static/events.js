@@ -44,6 +44,8 @@ async function create() {
     tiebreaks: $("tiebreaks").value.trim() ? $("tiebreaks").value.split(/[,\s]+/).filter((x) => x) : null,
   };
   const file = $("import").files[0];
+  const seed = $("seed").files[0];
+  if (seed) body.seed_from = await seed.text();
   if (file) body.content = await file.text();
   else body.participants = $("names").value.split("\n").map((x) => x.trim()).filter((x) => x);
   const r = await fetch("/api/events", {
