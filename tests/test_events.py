@@ -102,7 +102,8 @@ def test_a_correction_recomputes_and_an_undo_restores(client: TestClient) -> Non
     r = client.post(f"/api/events/{event_id}/undo", json={"version": version + 1}, headers=auth)
     assert r.status_code == 200
     assert client.get(f"/api/events/{event_id}/standings").json()["standings"] == before
-    changes = client.get(f"/api/events/{event_id}/changes").json()
+    assert client.get(f"/api/events/{event_id}/changes").status_code == 401  # it names the arbiters' clients
+    changes = client.get(f"/api/events/{event_id}/changes", headers=auth).json()
     assert [c["what"] for c in changes[-2:]] == ["result", "undo"] and changes[-2]["undone"]
     assert changes[-2]["before"] == "½-½" and changes[-2]["after"] == "1-0"
 
@@ -233,3 +234,32 @@ def test_seeded_by_the_standings_of_a_previous_event(client: TestClient) -> None
     assert view["participants"] == [*ranked, "Newcomer"]  # a name the standings do not rank comes after
     first = view["rounds"][0]["games"][0]
     assert (first["white"], first["black"]) == ("Mikhailov", "Newcomer")  # 1 v 8 in the Berger table
+
+
+def test_a_result_must_fit_the_event_and_numbers_stay_in_range(client: TestClient) -> None:
+    event_id, secret = created(client)
+    game = client.get(f"/api/events/{event_id}").json()["rounds"][0]["games"][0]
+    url = f"/api/events/{event_id}/games/{game['id']}"
+    auth = {"Authorization": f"Bearer {secret}"}
+    for typo in ("2:1", "1-1", "3:0 awd", "0-0"):  # scores in a chess event: each would turn it into another kind
+        r = client.put(url, json={"result": typo, "version": 1}, headers=auth)
+        assert r.status_code == 422 and "not a game's result" in r.json()["detail"], typo
+    assert client.get(f"/api/events/{event_id}/version").json() == {"version": 1}  # nothing written
+    assert client.put(url, json={"result": "1", "version": 2**63}, headers=auth).status_code == 422
+    huge = f"/api/events/{event_id}/games/{2**63}"
+    assert client.put(huge, json={"result": "1", "version": 1}, headers=auth).status_code == 422
+    league, league_secret = created(client, ["Arsenal", "Chelsea", "Everton", "Fulham"], scoring="football")
+    match = client.get(f"/api/events/{league}").json()["rounds"][0]["games"][0]
+    score = {"Authorization": f"Bearer {league_secret}"}
+    assert (
+        client.put(
+            f"/api/events/{league}/games/{match['id']}", json={"result": "½", "version": 1}, headers=score
+        ).status_code
+        == 422
+    )
+    assert (
+        client.put(
+            f"/api/events/{league}/games/{match['id']}", json={"result": "2:1", "version": 1}, headers=score
+        ).status_code
+        == 200
+    )

@@ -708,14 +708,17 @@ def serve(host: str, port: int, workers: int, budget: int, db: str) -> None:
     pages under /events) are kept in --db, an SQLite file in this folder by default."""
     if not _is_host(host):
         _fail(f"--host {printable(host, 60)!r}: give an address (127.0.0.1, ::1, 0.0.0.0) or a host name")
-    from crosstable.events import EventStore  # noqa: PLC0415 - SQLAlchemy (~300 ms to import) only for serve
+    from crosstable.events import EventStore, database_url  # noqa: PLC0415 - SQLAlchemy (~300 ms) only for serve
 
-    if not db.startswith(("sqlite:", "postgresql:", "postgresql+psycopg:")):
-        _fail(f"--db {printable(db, 80)!r}: give sqlite:///PATH or postgresql://USER@HOST/DB")
+    try:
+        db, shown_db = database_url(db)
+    except CrosstableError as e:
+        _fail(f"--db: {e}")
     try:
         EventStore(db).close()  # the schema made or upgraded once, before the server's processes start
     except Exception as e:
-        _fail(f"--db {printable(db, 80)}: cannot open the database: {printable(str(e), 200)}")
+        message = str(e).replace(db, shown_db)
+        _fail(f"--db {printable(shown_db, 80)}: cannot open the database: {printable(message, 200)}")
     import uvicorn  # noqa: PLC0415 - optional: the server's packages (~300 ms to import) only for serve
 
     shown = f"[{host}]" if ":" in host else host

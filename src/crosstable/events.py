@@ -45,7 +45,7 @@ from importlib import resources
 from typing import Any
 
 import numpy as np
-from sqlalchemy import ForeignKey, Integer, String, Text, create_engine, event, select, update
+from sqlalchemy import ForeignKey, Integer, String, Text, create_engine, event, insert, select, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 
@@ -167,16 +167,26 @@ def digest(secret: str) -> str:
     return hashlib.sha256(secret.encode()).hexdigest()
 
 
-def normal_result(text: str | None) -> str | None:
-    """A result as typed, as the games lists write it; ``None`` for an empty one."""
+def normal_result(text: str | None, scoring: str = "chess") -> str | None:
+    """A result as typed, as the games lists write it; ``None`` for an empty one. It
+    must fit the event: a football event takes scores in whole goals (``2:1``, ``3:0
+    awd``), any other a game's result (``1-0``, ``½-½``, ``+-``, ``--``): one mistyped
+    score would otherwise change what kind of event the whole table is."""
     if text is None or not text.strip():
         return None
     typed = text.strip()
     result = SHORTCUTS.get(typed, typed)
-    if len(result) > 20 or parse_result(result) is None:
+    parsed = parse_result(result) if len(result) <= 20 else None
+    if parsed is None:
         raise CrosstableError(
             f"{typed!r} is not a result: type 1, 0, = (or ½), +, -, --, or a score such as 1-0 or 2:1"
         )
+    white, black, status = parsed
+    if scoring == "football":
+        if white.denominator != 1 or black.denominator != 1 or status == PENDING:
+            raise CrosstableError(f"{typed!r} is not a football score: type the goals, such as 2:1 (or 3:0 awd)")
+    elif white + black not in (0, 1) or (white + black == 0 and status != FORFEIT):
+        raise CrosstableError(f"{typed!r} is not a game's result: type 1, 0, = (or ½), +, -, -- (or 1-0, ½-½, 0-1)")
     return result
 
 
@@ -201,13 +211,36 @@ def migrate(engine: Engine) -> None:
         command.upgrade(config, "head")
 
 
+def database_url(url: str) -> tuple[str, str]:
+    """An SQLAlchemy URL for the store, and the same with its password hidden (for
+    messages): ``sqlite:///PATH`` (a file: an in-memory database would lose everything
+    at the end of each connection), ``postgresql://`` or ``postgres://`` (the psycopg 3
+    driver)."""
+    from sqlalchemy.engine import make_url  # noqa: PLC0415 - with SQLAlchemy, already imported here
+
+    for prefix in ("postgresql://", "postgres://"):
+        if url.startswith(prefix):
+            url = "postgresql+psycopg://" + url[len(prefix) :]
+    try:
+        parsed = make_url(url)
+    except Exception:
+        raise CrosstableError(
+            f"{url[:80]!r} is not a database URL: give sqlite:///PATH or postgresql://USER@HOST/DB"
+        ) from None
+    shown = parsed.render_as_string(hide_password=True)
+    if parsed.drivername not in ("sqlite", "postgresql+psycopg"):
+        raise CrosstableError(f"{shown}: give sqlite:///PATH or postgresql://USER@HOST/DB (psycopg 3)")
+    if parsed.drivername == "sqlite" and parsed.database in (None, "", ":memory:"):
+        raise CrosstableError(f"{shown}: give a file, sqlite:///PATH (an in-memory database would be lost)")
+    return url, shown
+
+
 class EventStore:
     """Saved events in one database (an SQLAlchemy URL: ``sqlite:///path`` or
     ``postgresql+psycopg://user@host/db``); the schema is migrated on opening."""
 
     def __init__(self, url: str) -> None:
-        if url.startswith("postgresql://"):
-            url = "postgresql+psycopg://" + url[len("postgresql://") :]
+        url, _ = database_url(url)
         sqlite = url.startswith("sqlite")
         self.engine = create_engine(url, connect_args={"check_same_thread": False} if sqlite else {})
         if sqlite:
@@ -225,9 +258,10 @@ class EventStore:
 
     @contextmanager
     def _reading(self) -> Iterator[Session]:
-        """A read of one consistent state: a snapshot (PostgreSQL's repeatable read; an
-        SQLite read transaction is one already), so that a version and the results read
-        with it belong together."""
+        """A read of one state: a snapshot on PostgreSQL (repeatable read), so that a
+        version and the results read with it belong together. On SQLite (pysqlite reads
+        statement by statement) the results may be newer than the version read first,
+        never older: standings labelled version V may hold a result of V+1."""
         with self.engine.connect() as connection:
             if connection.dialect.name == "postgresql":
                 connection = connection.execution_options(isolation_level="REPEATABLE READ")
@@ -266,10 +300,14 @@ class EventStore:
                 )
             )
             s.flush()
-            s.add_all(ParticipantRow(event_id=event_id, number=k + 1, name=n) for k, n in enumerate(names))
-            s.add_all(
-                GameRow(event_id=event_id, round=r, board=b, white=w, black=bl, result=res)
-                for r, b, w, bl, res, _ in games
+            rows = [{"event_id": event_id, "number": k + 1, "name": n} for k, n in enumerate(names)]
+            s.execute(insert(ParticipantRow), rows)
+            s.execute(  # one statement for all the games (half a million in a 1,000-player round robin)
+                insert(GameRow),
+                [
+                    {"event_id": event_id, "round": r, "board": b, "white": w, "black": bl, "result": res}
+                    for r, b, w, bl, res, _ in games
+                ],
             )
         return event_id, secret
 
@@ -396,9 +434,10 @@ class EventStore:
         t.system, t.system_reason = "round-robin", f"the Berger tables ({settings['schedule']} round robin)"
         return t, settings
 
-    def changes(self, event_id: str) -> list[dict[str, Any]]:
+    def changes(self, event_id: str, secret: str | None) -> list[dict[str, Any]]:
+        """The record of changes (it names the clients: the editor secret is needed)."""
         with self._session() as s:
-            self._row(s, event_id)
+            self._authorised(self._row(s, event_id), secret)
             rows = s.scalars(select(ChangeRow).where(ChangeRow.event_id == event_id).order_by(ChangeRow.id)).all()
             return [
                 {
@@ -448,8 +487,8 @@ class EventStore:
         self, event_id: str, game_id: int, result: str | None, version: int, secret: str | None, client: str
     ) -> int:
         """Enter (or correct, or clear) a game's result; the event's new version."""
-        after = normal_result(result)
-        with self._writing(event_id, version, secret) as (s, _row, new):
+        with self._writing(event_id, version, secret) as (s, row, new):
+            after = normal_result(result, row.scoring)
             game = s.get(GameRow, game_id)
             if game is None or game.event_id != event_id:
                 raise NotFound(f"no game {game_id} in event {event_id!r}")

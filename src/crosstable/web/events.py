@@ -39,9 +39,11 @@ from collections.abc import Callable
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Header, Query, Request
+from fastapi import Path as FastPath
 from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from pydantic import BaseModel, Field
+from sqlalchemy.exc import OperationalError
 
 from crosstable.errors import CrosstableError
 from crosstable.events import Conflict, EventStore, NewEvent, NotAllowed, NotFound
@@ -56,13 +58,16 @@ CACHED = 256
 RECHECK = 0.5
 """Seconds a reader trusts the event version it last read (a write through this
 process is known at once; another server process's within this time)."""
+PATIENCE = 0.5
+"""Seconds the reader that starts a computation of newer standings waits for it before
+taking the last ones."""
 SETTLE = 1.0
 """Seconds between two computations of one event's standings for readers that do not
 ask for ``fresh`` ones: results entered in a burst cost one ranking, not one each."""
 
 
 class CreateEvent(BaseModel):
-    name: str = Field(..., max_length=200, description="The event's name.")
+    name: str = Field(..., max_length=1000, description="The event's name (at most 200 characters once trimmed).")
     participants: list[str] | None = Field(None, description="Names in seeding order (a round robin is paired).")
     content: str | None = Field(None, description="A file's text to import instead (TRF, our JSON, a games list).")
     scoring: str = Field("chess", max_length=40, description="chess | draughts | football | W:D:L.")
@@ -103,6 +108,7 @@ WRITE: dict[int | str, dict[str, Any]] = {
     401: {"model": Refusal, "description": "No editor secret (Authorization: Bearer …)."},
     403: {"model": Refusal, "description": "Not this event's editor secret."},
     409: {"model": Stale, "description": "The event changed since the version given: the event as it now is."},
+    503: {"model": Refusal, "description": "The database is busy: try again (Retry-After)."},
 }
 
 
@@ -112,18 +118,21 @@ class Created(BaseModel):
     version: int
 
 
+VERSION = Field(..., ge=1, le=2**31 - 1, description="The event's version the change is based on.")
+
+
 class SetResult(BaseModel):
     result: str | None = Field(None, max_length=20, description="1, 0, =, +, -, --, 1-0, 2:1 …; null clears it.")
-    version: int
+    version: int = VERSION
 
 
 class Rename(BaseModel):
-    name: str = Field(..., max_length=200)
-    version: int
+    name: str = Field(..., max_length=1000)
+    version: int = VERSION
 
 
 class VersionOnly(BaseModel):
-    version: int
+    version: int = VERSION
 
 
 class Version(BaseModel):
@@ -202,13 +211,19 @@ class StandingsCache:
             stale = None if fresh else self.latest.get(view)
             flight = self.flights.get(key)
             recent = time.monotonic() - self.started.get(view, -SETTLE) < SETTLE
-            if stale is not None:  # the last standings at once; the newest computed meanwhile, once
-                if not (flight is not None and flight.locked()) and not recent:
-                    task = asyncio.create_task(self._computed(key, compute))
-                    self.tasks.add(task)
-                    task.add_done_callback(self.tasks.discard)
-                return stale[1]
-        return await self._computed(key, compute)
+            task = None
+            if stale is not None and not (flight is not None and flight.locked()) and not recent:
+                task = asyncio.create_task(self._computed(key, compute))  # the newest, computed once
+                self.tasks.add(task)
+                task.add_done_callback(self.tasks.discard)
+        if stale is None:
+            return await self._computed(key, compute)
+        if task is not None:  # the reader that starts it waits a little: usually the newest is ready by then
+            try:
+                return await asyncio.wait_for(asyncio.shield(task), PATIENCE)
+            except TimeoutError:
+                pass
+        return stale[1]  # the last standings computed, their version said
 
     async def _computed(self, key: Key, compute: Callable[[], tuple[int, bytes]]) -> bytes:
         view = (key[0], key[2], key[3])
@@ -255,6 +270,9 @@ def events_router(store: Callable[[], EventStore | None]) -> APIRouter:
             return JSONResponse({"detail": str(e), "problems": []}, status_code=e.status, headers=headers)
         except Conflict as e:
             return JSONResponse({"detail": str(e), "problems": [], "current": e.current}, status_code=409)
+        except OperationalError as e:  # a database busy past its timeout (an SQLite file locked by a long write)
+            detail = f"the database is busy ({str(e.orig)[:120]}); try again"
+            return JSONResponse({"detail": detail, "problems": []}, status_code=503, headers={"Retry-After": "2"})
 
     @router.post("/api/events", status_code=201, response_model=Created, responses=INPUT)
     def create(req: CreateEvent) -> Response:
@@ -288,15 +306,22 @@ def events_router(store: Callable[[], EventStore | None]) -> APIRouter:
         null while not played)."""
         return answer(lambda: opened().view(event_id))
 
-    @router.get("/api/events/{event_id}/changes", responses={**READ, **INPUT})
-    def changes(event_id: str) -> Response:
-        """Every change: version, when, from which client, what, before and after."""
-        return answer(lambda: opened().changes(event_id))
+    @router.get("/api/events/{event_id}/version", responses={**READ, **INPUT})
+    def version(event_id: str) -> Response:
+        """The event's version alone (``{"version"}``): a cheap way to know whether
+        anything changed (the public page asks every two seconds)."""
+        return answer(lambda: {"version": opened().version(event_id)})
+
+    @router.get("/api/events/{event_id}/changes", responses=WRITE)
+    def changes(event_id: str, authorization: Annotated[str | None, Header()] = None) -> Response:
+        """Every change: version, when, from which client, what, before and after (for
+        the event's arbiters: it names their addresses; the editor secret is needed)."""
+        return answer(lambda: opened().changes(event_id, _bearer(authorization)))
 
     @router.put("/api/events/{event_id}/games/{game_id}", response_model=Version, responses=WRITE)
     def result(
         event_id: str,
-        game_id: int,
+        game_id: Annotated[int, FastPath(ge=1, le=2**31 - 1)],
         req: SetResult,
         request: Request,
         authorization: Annotated[str | None, Header()] = None,

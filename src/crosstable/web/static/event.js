@@ -20,7 +20,7 @@ function secret() {
 async function write(method, url, body) {
   const headers = { "Content-Type": "application/json", Authorization: `Bearer ${secret() || ""}` };
   const r = await fetch(url, { method, headers, body: JSON.stringify(body) });
-  const data = await r.json();
+  const data = await r.json().catch(() => ({ detail: `the server answered ${r.status}: try again` }));
   if (r.status === 409) {
     $("conflict").textContent = `Another arbiter changed the event meanwhile (version ${data.current.version}); `
       + "their change is shown below. Enter your result again if it still applies.";
@@ -228,7 +228,7 @@ async function load(savedGame) {
 }
 
 async function poll() {
-  const r = await fetch(`/api/events/${eventId}`);
+  const r = await fetch(`/api/events/${eventId}/version`); // the version alone: a large event stays cheap
   if (r.ok) {
     const v = (await r.json()).version;
     if (v !== state.version && document.activeElement?.className !== "result") await load();
