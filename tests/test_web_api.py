@@ -177,13 +177,14 @@ def test_no_input_gives_a_server_error(case: schemathesis.Case) -> None:
     case.call_and_validate(checks=CHECKS)
 
 
-def test_serve_prints_its_address_and_serves_the_page() -> None:
+def test_serve_prints_its_address_and_serves_the_page(tmp_path: Path) -> None:
 
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
     cmd = [sys.executable, "-m", "crosstable.cli", "serve", "--port", str(port)]
-    server = subprocess.Popen(cmd, stdout=subprocess.PIPE, text=True)
+    # in a folder of its own: the default database (./crosstable.sqlite) is made where the server starts
+    server = subprocess.Popen(cmd, stdout=subprocess.PIPE, text=True, cwd=tmp_path)
     try:
         assert server.stdout is not None
         assert f"http://127.0.0.1:{port}/" in server.stdout.readline()
@@ -194,6 +195,7 @@ def test_serve_prints_its_address_and_serves_the_page() -> None:
             except httpx.HTTPError:
                 time.sleep(0.1)
         assert page.status_code == 200 and '<textarea id="input"' in page.text
+        assert (tmp_path / "crosstable.sqlite").is_file()  # the default database, where the server started
     finally:
         server.terminate()
         server.wait(timeout=20)
