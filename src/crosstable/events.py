@@ -211,6 +211,11 @@ def migrate(engine: Engine) -> None:
         command.upgrade(config, "head")
 
 
+def _record(s: Session, event_id: str, version: int, client: str, **what: Any) -> None:
+    """One change in the event's record: its version, when, from which client, what."""
+    s.add(ChangeRow(event_id=event_id, version=version, at=now(), client=client[:100], **what))
+
+
 def database_url(url: str) -> tuple[str, str]:
     """An SQLAlchemy URL for the store, and the same with its password hidden (for
     messages): ``sqlite:///PATH`` (a file: an in-memory database would lose everything
@@ -493,18 +498,7 @@ class EventStore:
             if game is None or game.event_id != event_id:
                 raise NotFound(f"no game {game_id} in event {event_id!r}")
             before, game.result = game.result, after
-            s.add(
-                ChangeRow(
-                    event_id=event_id,
-                    version=new,
-                    at=now(),
-                    client=client[:100],
-                    what="result",
-                    game_id=game_id,
-                    before=before,
-                    after=after,
-                )
-            )
+            _record(s, event_id, new, client, what="result", game_id=game_id, before=before, after=after)
             return new
 
     def rename(self, event_id: str, name: str, version: int, secret: str | None, client: str) -> int:
@@ -514,17 +508,7 @@ class EventStore:
         with self._writing(event_id, version, secret) as (s, row, new):
             before = row.name
             s.execute(update(EventRow).where(EventRow.id == event_id).values(name=clean))
-            s.add(
-                ChangeRow(
-                    event_id=event_id,
-                    version=new,
-                    at=now(),
-                    client=client[:100],
-                    what="name",
-                    before=before,
-                    after=clean,
-                )
-            )
+            _record(s, event_id, new, client, what="name", before=before, after=clean)
             return new
 
     def undo(self, event_id: str, version: int, secret: str | None, client: str) -> int:
@@ -545,18 +529,7 @@ class EventStore:
             elif last.what == "name" and last.before is not None:
                 s.execute(update(EventRow).where(EventRow.id == event_id).values(name=last.before))
             last.undone = 1
-            s.add(
-                ChangeRow(
-                    event_id=event_id,
-                    version=new,
-                    at=now(),
-                    client=client[:100],
-                    what="undo",
-                    game_id=last.game_id,
-                    before=last.after,
-                    after=last.before,
-                )
-            )
+            _record(s, event_id, new, client, what="undo", game_id=last.game_id, before=last.after, after=last.before)
             return new
 
     def delete(self, event_id: str, secret: str | None) -> None:

@@ -274,6 +274,17 @@ def events_router(store: Callable[[], EventStore | None]) -> APIRouter:
             detail = f"the database is busy ({str(e.orig)[:120]}); try again"
             return JSONResponse({"detail": detail, "problems": []}, status_code=503, headers={"Retry-After": "2"})
 
+    def written(
+        event_id: str,
+        request: Request,
+        authorization: str | None,
+        user_agent: str | None,
+        write: Callable[[str | None, str], int],
+    ) -> Response:
+        """A write's answer: ``{"version"}``, the new version noted for the readers."""
+        secret, client = _bearer(authorization), _client(request, user_agent)
+        return answer(lambda: {"version": standings_cache.noted(event_id, write(secret, client))})
+
     @router.post("/api/events", status_code=201, response_model=Created, responses=INPUT)
     def create(req: CreateEvent) -> Response:
         """Create an event: from names (a round robin paired by the Berger tables) or a
@@ -328,13 +339,12 @@ def events_router(store: Callable[[], EventStore | None]) -> APIRouter:
         user_agent: Annotated[str | None, Header()] = None,
     ) -> Response:
         """Enter, correct or clear a result (based on ``version``)."""
-        secret, client = _bearer(authorization), _client(request, user_agent)
-        return answer(
-            lambda: {
-                "version": standings_cache.noted(
-                    event_id, opened().set_result(event_id, game_id, req.result, req.version, secret, client)
-                )
-            }
+        return written(
+            event_id,
+            request,
+            authorization,
+            user_agent,
+            lambda secret, client: opened().set_result(event_id, game_id, req.result, req.version, secret, client),
         )
 
     @router.patch("/api/events/{event_id}", response_model=Version, responses=WRITE)
@@ -346,13 +356,12 @@ def events_router(store: Callable[[], EventStore | None]) -> APIRouter:
         user_agent: Annotated[str | None, Header()] = None,
     ) -> Response:
         """Rename the event (based on ``version``)."""
-        secret, client = _bearer(authorization), _client(request, user_agent)
-        return answer(
-            lambda: {
-                "version": standings_cache.noted(
-                    event_id, opened().rename(event_id, req.name, req.version, secret, client)
-                )
-            }
+        return written(
+            event_id,
+            request,
+            authorization,
+            user_agent,
+            lambda secret, client: opened().rename(event_id, req.name, req.version, secret, client),
         )
 
     @router.post("/api/events/{event_id}/undo", response_model=Version, responses=WRITE)
@@ -363,10 +372,13 @@ def events_router(store: Callable[[], EventStore | None]) -> APIRouter:
         authorization: Annotated[str | None, Header()] = None,
         user_agent: Annotated[str | None, Header()] = None,
     ) -> Response:
-        """Undo the last change (based on ``version``)."""
-        secret, client = _bearer(authorization), _client(request, user_agent)
-        return answer(
-            lambda: {"version": standings_cache.noted(event_id, opened().undo(event_id, req.version, secret, client))}
+        """Undo the last change not yet undone (based on ``version``)."""
+        return written(
+            event_id,
+            request,
+            authorization,
+            user_agent,
+            lambda secret, client: opened().undo(event_id, req.version, secret, client),
         )
 
     @router.delete("/api/events/{event_id}", responses=WRITE)
