@@ -15,13 +15,15 @@ an odd field's bye is no game). Decisions:
   PostgreSQL's default), so it survives the server being killed.
 - **Who may write**: creating an event returns an editor secret, shown once; the
   database keeps only its SHA-256. Every write needs it (compared in constant time):
-  none is :class:`NotAllowed` 401, a wrong one 403. Reads need nothing.
+  none is :class:`NotAllowed` 401, a wrong one 403. Reads need nothing, but the record
+  of changes, which names the clients.
 - **Every change is recorded** (what, before, after, when, from which client) and
-  the last one can be undone (itself a change, with its own version).
+  undone step by step, the last change not yet undone first (an undo is itself a
+  change, with its own version).
 - **A result** is typed as on a score sheet: ``1`` (White/home wins), ``0`` (Black/away
   wins), ``=`` or ``½`` (a draw), ``+`` / ``-`` (a forfeit win / loss for White),
-  ``--`` (both forfeit), or any result the games lists read (``1-0``, ``2:1``); an
-  empty result clears the game (not played yet).
+  ``--`` (both forfeit), or any result the games lists read (``1-0``, ``2:1``), as long
+  as it fits the event (:func:`normal_result`); an empty result clears the game.
 - **Withdrawals** are results: the games a withdrawn player does not play are
   entered as forfeits (``-`` or ``+``). Late entries and pairings beyond the Berger
   tables are not supported; an event imported from a file (TRF, our JSON, a games
