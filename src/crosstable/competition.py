@@ -46,7 +46,7 @@ from typing import Any
 import numpy as np
 
 from crosstable.errors import CriterionError, CrosstableError
-from crosstable.model import Tournament, group_labels, normal_group
+from crosstable.model import Tournament, group_labels, meetings, normal_group
 from crosstable.numbers import count
 from crosstable.ranking import Standings, rank
 from crosstable.rules import ACROSS, AcrossGroups
@@ -226,8 +226,8 @@ def rank_competition(
     labels = group_labels(t.groups)
     _check_options(rule, name, labels, across, qualify)
     tables = [GroupTable(label, rank(t.group(label), tiebreaks, rules=rules)) for label in labels]
-    meetings = 1 if rule is not None else _most_meetings(t)
-    problems, notes = _schedule_problems(tables, rule, meetings)
+    times = 1 if rule is not None else _most_meetings(t)
+    problems, notes, unfinished = _schedules(tables, rule, times)
     if rule is not None and problems:
         raise CriterionError(f"preset {name}: " + "; ".join(problems))
     comp = Competition(t, tables, warnings=_group_warnings(t, tables) + problems + notes)
@@ -236,7 +236,6 @@ def rank_competition(
         return comp
     if rule is not None and across is not None and across != rule.place:
         rule = None  # another place than the preset's: no qualifiers, no bracket
-    unfinished = [g.group for g in tables if not _finished(g.standings.tournament, meetings)]
     chosen = qualify if qualify is not None else rule.qualify if rule is not None else None
     comp.across = _across(t, tables, place, chosen, rule, unfinished)
     comp.warnings.extend(w for w in comp.across.standings.warnings if w not in comp.warnings)
@@ -271,37 +270,18 @@ def _check_options(
 def _most_meetings(t: Tournament) -> int:
     """How many times the pairs of a group meet: the most any pair of the file meets
     (once in a World Cup group, twice in a group of home and away matches)."""
-    if not len(t.white):
-        return 1
-    n = len(t.names)
-    pairs = np.minimum(t.white, t.black) * n + np.maximum(t.white, t.black)
-    return int(np.bincount(pairs).max())
+    return int(meetings(t.white, t.black, len(t.names))[1].max(initial=1))
 
 
-def _meetings(g: Tournament) -> dict[tuple[int, int], int]:
-    pairs = zip(np.minimum(g.white, g.black).tolist(), np.maximum(g.white, g.black).tolist(), strict=True)
-    met: dict[tuple[int, int], int] = {}
-    for pair in pairs:
-        met[pair] = met.get(pair, 0) + 1
-    return met
-
-
-def _finished(g: Tournament, meetings: int) -> bool:
-    """Whether a group's matches are all listed and played: every pair met as often
-    as the competition's pairs meet, none still to be played."""
-    n = len(g.names)
-    met = _meetings(g)
-    return g.pending == 0 and len(met) == n * (n - 1) // 2 and all(c == meetings for c in met.values())
-
-
-def _schedule_problems(
-    tables: list[GroupTable], rule: AcrossGroups | None, meetings: int
-) -> tuple[list[str], list[str]]:
+def _schedules(
+    tables: list[GroupTable], rule: AcrossGroups | None, times: int
+) -> tuple[list[str], list[str], list[str]]:
     """What the groups' schedules say of the file: a group of another size than the
     regulation's, a match listed more often than pairs meet (errors under a preset,
     else warnings); a pair that has not met and has no match listed (a match not typed
-    yet, a team spelled two ways: a warning)."""
-    out, notes = [], []
+    yet, a team spelled two ways: a warning); and the groups not finished (a pair that
+    has not met as often as pairs meet, a match still to be played)."""
+    out, notes, unfinished = [], [], []
     for table in tables:
         g = table.standings.tournament
         n = len(g.names)
@@ -310,18 +290,20 @@ def _schedule_problems(
                 f"group {table.group} has {count(n, 'team')} ({', '.join(g.names)}); the regulation's groups have "
                 f"{rule.size}: a team spelled two ways?"
             )
-        met = _meetings(g)
-        twice = [f"{g.names[a]} - {g.names[b]}" for (a, b), c in met.items() if c > meetings]
+        keys, counts = meetings(g.white, g.black, n)
+        twice = [f"{g.names[k // n]} - {g.names[k % n]}" for k in keys[counts > times].tolist()]
         if twice:
-            often = {1: "once", 2: "twice"}.get(meetings, f"{meetings} times")
+            often = {1: "once", 2: "twice"}.get(times, f"{times} times")
             out.append(f"group {table.group}: {', '.join(twice)} listed more than {often}")
-        missing = n * (n - 1) // 2 - len(met)
+        missing = n * (n - 1) // 2 - len(keys)
         if missing:
             notes.append(
                 f"group {table.group}: {count(missing, 'pair')} of teams have no match listed: a match not typed "
                 "yet, or a team spelled two ways?"
             )
-    return out, notes
+        if missing or g.pending or bool((counts != times).any()):
+            unfinished.append(table.group)
+    return out, notes, unfinished
 
 
 def _group_warnings(t: Tournament, tables: list[GroupTable]) -> list[str]:

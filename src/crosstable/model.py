@@ -942,12 +942,22 @@ def infer_kind(pairs: Sequence[tuple[Fraction, Fraction]], scoring: Scoring) -> 
     return choice.kind
 
 
+def meetings(white: IntArray, black: IntArray, n: int) -> tuple[IntArray, IntArray]:
+    """The pairs that met and how many times: pair keys ``low · n + high`` (ascending)
+    and their counts.
+
+    >>> meetings(np.array([0, 1, 0]), np.array([1, 0, 2]), 3)
+    (array([1, 2]), array([2, 1]))
+    """
+    pairs = np.minimum(white, black) * max(n, 1) + np.maximum(white, black)
+    keys, counts = np.unique(pairs.astype(np.int64), return_counts=True)
+    return keys, counts.astype(np.int64)
+
+
 def infer_system(white: IntArray, black: IntArray, n: int) -> tuple[str, str]:
     """``round-robin`` when every pair met the same number of times (once, twice, four
     times in a league of ten), else ``swiss``, with the reason in words."""
-    pairs = np.minimum(white, black) * max(n, 1) + np.maximum(white, black)
-    counts = np.bincount(pairs) if len(pairs) else np.zeros(1, dtype=np.int64)
-    met = counts[counts > 0]
+    met = meetings(white, black, n)[1]
     every = len(met) == n * (n - 1) // 2 and n > 1
     if every and met.min() == met.max():
         times = int(met.max())

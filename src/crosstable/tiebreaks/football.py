@@ -11,7 +11,7 @@ from fractions import Fraction
 import numpy as np
 from numpy.typing import NDArray
 
-from crosstable.model import PENDING, WIN, Cards, IntArray
+from crosstable.model import PENDING, WIN, Cards, IntArray, meetings
 from crosstable.numbers import count, fmt_decimal, fmt_vulgar
 from crosstable.tiebreaks.analysis import Analysis
 from crosstable.tiebreaks.columns import Column, column_of
@@ -262,9 +262,8 @@ def unplayed_among(a: Analysis, group: Sequence[int]) -> int:
     t = a.t
     assert t.status is not None
     if "meetings" not in a.cache:
-        pairs = np.minimum(t.white, t.black) * a.n + np.maximum(t.white, t.black)
-        a.cache["meetings"] = (None, int(np.bincount(pairs).max()) if len(pairs) else 0)
-    most: int = max(2, a.cache["meetings"][1])
+        a.cache["meetings"] = int(meetings(t.white, t.black, a.n)[1].max(initial=0))
+    most: int = max(2, a.cache["meetings"])
     inside = np.zeros(a.n, dtype=bool)
     inside[list(group)] = True
     among = inside[t.white] & inside[t.black]
