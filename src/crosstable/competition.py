@@ -76,8 +76,12 @@ class AcrossTable:
     qualified_groups: list[str]
     """The groups whose team goes through (known even when the team is not)."""
     criteria_source: str
-    undecided: dict[str, str] = field(default_factory=dict)
+    undecided: dict[str, list[str]] = field(default_factory=dict)
     """The candidates taken from a shared group place: name → the teams sharing it."""
+
+    def sharing(self, name: str) -> str:
+        """The teams sharing the group place ``name`` was compared for: ``Slovenia or Denmark``."""
+        return " or ".join(self.undecided[name])
 
     @property
     def key(self) -> str:
@@ -132,7 +136,7 @@ class Competition:
         a = self.across
         if a is not None:
             place = ORDINALS.get(a.place, f"{a.place}th")
-            shared = next((c for c, names in a.undecided.items() if own in names.split(" or ")), None)
+            shared = next((c for c, names in a.undecided.items() if own in names), None)
             if own in a.group_of and own not in a.undecided:
                 status = "going through" if own in a.qualified else "not going through" if a.qualified else ""
                 lines.append(
@@ -141,7 +145,7 @@ class Competition:
             elif shared is not None:
                 through = a.group_of[shared] in a.qualified_groups
                 lines.append(
-                    f"Group {table.group}'s {place} place is shared ({a.undecided[shared]}): compared among the "
+                    f"Group {table.group}'s {place} place is shared ({a.sharing(shared)}): compared among the "
                     f"{place}-placed teams as {shared} (place {a.standings.row(shared).place})"
                     + (", and it goes through, whichever team it is" if through else "")
                 )
@@ -157,9 +161,13 @@ class Competition:
         :meth:`Standings.to_dict` writes them), the ranking across groups under
         ``third_placed`` (``second_placed`` … for another place) with ``qualified``, the
         ``knockout`` matches, and every ``warnings``."""
-        first = self.groups[0].standings.to_dict() if self.groups else {}
-        data: dict[str, Any] = {k: v for k, v in first.items() if k not in ("standings", "warnings")}
-        data["groups"] = [{"group": g.group, "standings": g.standings.to_dict()["standings"]} for g in self.groups]
+        tables = [g.standings.to_dict() for g in self.groups]  # once each: every row's values are computed
+        data: dict[str, Any] = {
+            k: v for k, v in (tables[0] if tables else {}).items() if k not in ("standings", "warnings")
+        }
+        data["groups"] = [
+            {"group": g.group, "standings": d["standings"]} for g, d in zip(self.groups, tables, strict=True)
+        ]
         if self.across is not None:
             s = self.across.standings.to_dict()
             rows = s["standings"]
@@ -167,7 +175,7 @@ class Competition:
                 row["group"] = self.across.group_of[row["name"]]
                 row["qualified"] = row["name"] in self.across.qualified
                 if row["name"] in self.across.undecided:  # the group's place is shared: which team is not known
-                    row["undecided"] = self.across.undecided[row["name"]]
+                    row["undecided"] = self.across.sharing(row["name"])
             data[self.across.key] = {
                 "place": self.across.place,
                 "tiebreaks": s["tiebreaks"],
@@ -346,7 +354,7 @@ def _across(
     counted = np.ones(len(t.white), dtype=bool)
     below: list[str] = []
     notes: list[str] = []
-    undecided: dict[str, str] = {}
+    undecided: dict[str, list[str]] = {}
     ordinal = ORDINALS.get(place, f"{place}th")
     settled = not unfinished
     if unfinished:
@@ -359,7 +367,7 @@ def _across(
         rows = g.standings.rows
         row = rows[place - 1]
         if "-" in row.place:
-            undecided[row.name] = " or ".join(r.name for r in rows if r.place == row.place)
+            undecided[row.name] = [r.name for r in rows if r.place == row.place]
             notes.append(
                 f"group {g.group}: place {place} is shared ({row.place}: "
                 f"{', '.join(r.name for r in rows if r.place == row.place)}); {row.name}, listed at that place, is "
@@ -407,7 +415,7 @@ def _across(
         if name in undecided:
             s.warnings.append(
                 f"group {group_of[name]}'s {ordinal}-placed team goes through, but which team it is is not "
-                f"decided ({undecided[name]})"
+                f"decided ({' or '.join(undecided[name])})"
             )
     return AcrossTable(place, qualify, s, group_of, qualified, [group_of[n] for n in through], source, undecided)
 

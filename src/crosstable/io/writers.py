@@ -213,7 +213,7 @@ def across_table(c: Competition, style: str = "decimal") -> tuple[list[str], lis
         mark = "Q" if team in c.across.qualified else ""
         if team in c.across.undecided:  # the group's place is shared: the team is not known
             through = c.across.group_of[team] in c.across.qualified_groups
-            mark = f"{'Q: ' if through else ''}{c.across.undecided[team]}?"
+            mark = f"{'Q: ' if through else ''}{c.across.sharing(team)}?"
         rows.append([*row[: name + 1], c.across.group_of[team], *row[name + 1 :], mark])
     return [*head[: name + 1], "Grp", *head[name + 1 :], "Through"], rows
 
