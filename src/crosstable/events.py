@@ -55,7 +55,7 @@ from crosstable.errors import CrosstableError
 from crosstable.io import read_text
 from crosstable.io.jsonfmt import read_json, write_json
 from crosstable.io.seeding import standings_order
-from crosstable.model import FORFEIT, PENDING, PLAYED, Scoring, Tournament, infer_kind, name_key, parse_result
+from crosstable.model import FORFEIT, PENDING, IntArray, Scoring, Tournament, name_key, parse_result
 from crosstable.numbers import fmt_vulgar
 from crosstable.rules import PRESETS
 from crosstable.schedule import Schedule
@@ -288,7 +288,7 @@ class EventStore:
             parse_list(list(spec.tiebreaks))
         if spec.rules is not None and spec.rules.strip().lower() not in PRESETS:
             raise CrosstableError(f"unknown rules preset {spec.rules!r}; known: {', '.join(sorted(PRESETS))}")
-        names, games, source = self._pairings(spec)
+        names, games, source, scoring = self._pairings(spec)
         secret = secrets.token_urlsafe(24)
         event_id = str(uuid.uuid4())
         with self._session() as s:
@@ -296,7 +296,7 @@ class EventStore:
                 EventRow(
                     id=event_id,
                     name=name,
-                    scoring=spec.scoring if spec.content is None else games[0][5] if games else spec.scoring,
+                    scoring=scoring,
                     tiebreaks=",".join(spec.tiebreaks) if spec.tiebreaks is not None else None,
                     rules=spec.rules,
                     schedule=spec.schedule,
@@ -313,44 +313,35 @@ class EventStore:
                 insert(GameRow),
                 [
                     {"event_id": event_id, "round": r, "board": b, "white": w, "black": bl, "result": res}
-                    for r, b, w, bl, res, _ in games
+                    for r, b, w, bl, res in games
                 ],
             )
         return event_id, secret
 
     def _pairings(
         self, spec: NewEvent
-    ) -> tuple[list[str], list[tuple[int, int, int, int, str | None, str]], str | None]:
-        """The participants, the games ``(round, board, white, black, result, scoring)``
-        and, for an imported event, the event as our JSON."""
-        source = None
+    ) -> tuple[list[str], list[tuple[int, int, int, int, str | None]], str | None, str]:
+        """The participants, the games ``(round, board, white, black, result)``, for an
+        imported event the event as our JSON, and the scoring (an import's own)."""
+        source, scoring = None, spec.scoring
+        games: list[tuple[int, int, int, int, str | None]] = []
         if spec.content is not None:
             t = read_text(spec.content, source="import")
             if t.kind == "game_points" or t.groups is not None:
                 raise CrosstableError("import an individual event or a league (a team event or groups cannot be saved)")
             assert t.rounds is not None
             boards: dict[int, int] = {}
-            games = []
             for k, g in enumerate(t.games):
                 rnd = int(t.rounds[k]) or 1
                 boards[rnd] = boards.get(rnd, 0) + 1
-                res = None if g.status == PENDING else _result_text(t, k)
-                games.append((rnd, boards[rnd], g.white + 1, g.black + 1, res, t.scoring.name))
-            names = list(t.names)
-            source = write_json(t)
+                games.append(
+                    (rnd, boards[rnd], g.white + 1, g.black + 1, None if g.status == PENDING else _result_text(t, k))
+                )
+            names, source, scoring = list(t.names), write_json(t), t.scoring.name
         else:
             names = [" ".join(n.split()) for n in spec.participants]
             if spec.seed_from is not None:
                 names = seeded(names, spec.seed_from)
-            if not 2 <= len(names) <= MAX_PARTICIPANTS:
-                raise CrosstableError(f"an event needs 2 to {MAX_PARTICIPANTS:,} participants, not {len(names):,}")
-            schedule = Schedule.make(names, double=spec.schedule == "double")
-            games = [
-                (p.round, p.board, p.white, p.black, None, spec.scoring)
-                for rnd in schedule.rounds
-                for p in rnd
-                if not p.bye
-            ]
         if not 2 <= len(names) <= MAX_PARTICIPANTS:
             raise CrosstableError(f"an event needs 2 to {MAX_PARTICIPANTS:,} participants, not {len(names):,}")
         if any(not n or len(n) > MAX_NAME for n in names):
@@ -358,7 +349,10 @@ class EventStore:
         if len(set(names)) != len(names):
             dup = next(n for k, n in enumerate(names) if n in names[:k])
             raise CrosstableError(f"participant {dup!r} is listed twice")
-        return names, games, source
+        if spec.content is None:
+            schedule = Schedule.make(names, double=spec.schedule == "double")
+            games = [(p.round, p.board, p.white, p.black, None) for rnd in schedule.rounds for p in rnd if not p.bye]
+        return names, games, source, scoring
 
     # -- reading ----------------------------------------------------------------------------
     def _row(self, s: Session, event_id: str) -> EventRow:
@@ -368,7 +362,7 @@ class EventStore:
         return row
 
     def events(self) -> list[dict[str, Any]]:
-        with self._session() as s:
+        with self._reading() as s:
             rows = s.scalars(select(EventRow).order_by(EventRow.created)).all()
             return [{"id": r.id, "name": r.name, "version": r.version, "created": r.created} for r in rows]
 
@@ -437,7 +431,6 @@ class EventStore:
         t.source = settings["name"]
         t.info["012"] = settings["name"]
         t.rounds_total = max((g[1] for g in games), default=0) or None
-        assert t.rounds is not None
         t.system, t.system_reason = "round-robin", f"the Berger tables ({settings['schedule']} round robin)"
         return t, settings
 
@@ -549,30 +542,37 @@ def seeded(names: list[str], standings: str) -> list[str]:
     return sorted(names, key=lambda n: place.get(name_key(n), len(order)))
 
 
-def _tournament(names: list[str], games: Sequence[Any], scoring: Scoring) -> Tournament:
-    """The tournament of the games ``(id, round, board, white, black, result)``, built
-    column-wise: a few distinct results parsed once (a 300-player round robin has
-    44,850 games)."""
-    texts = [g[5] or "*" for g in games]
+def _scores(results: Sequence[str | None], base: int = 1) -> tuple[IntArray, IntArray, IntArray, int]:
+    """Stored results as columns: each side's score in units of a common denominator
+    (a multiple of ``base``), each game's status, the denominator; a few distinct
+    results parsed once (a 300-player round robin has 44,850 games)."""
+    texts = [r or "*" for r in results]
     parsed = {text: parse_result(text) for text in set(texts)}
-    if any(p is None for p in parsed.values()):
-        raise CrosstableError("a stored result cannot be read")
     scores = {text: p for text, p in parsed.items() if p is not None}
-    den = math.lcm(1, *(x.denominator for p in scores.values() for x in p[:2]))
+    if len(scores) != len(parsed):
+        raise CrosstableError("a stored result cannot be read")
+    den = math.lcm(base, *(x.denominator for p in scores.values() for x in p[:2]))
     units = {text: (int(p[0] * den), int(p[1] * den), p[2]) for text, p in scores.items()}
     rows = np.array([units[text] for text in texts], dtype=np.int64).reshape(-1, 3)
+    return rows[:, 0], rows[:, 1], rows[:, 2], den
+
+
+def _tournament(names: list[str], games: Sequence[Any], scoring: Scoring) -> Tournament:
+    """The tournament of the games ``(id, round, board, white, black, result)``, built
+    column-wise. Its kind follows the scoring (:func:`normal_result` keeps every result
+    a football score, or a game's result, accordingly)."""
+    white, black, status, den = _scores([g[5] for g in games])
     columns = np.array([(g[3] - 1, g[4] - 1, g[1]) for g in games], dtype=np.int64).reshape(-1, 3)
-    played = [(p[0], p[1]) for p in scores.values() if p[2] == PLAYED]
     return Tournament(
         names=names,
         white=columns[:, 0],
         black=columns[:, 1],
-        white_score=rows[:, 0],
-        black_score=rows[:, 1],
+        white_score=white,
+        black_score=black,
         score_denominator=den,
         rounds=columns[:, 2],
-        status=rows[:, 2],
-        kind=infer_kind(played, scoring),
+        status=status,
+        kind="goals" if scoring.name == "football" else "result",
         scoring=scoring,
     )
 
@@ -581,15 +581,10 @@ def _with_results(t: Tournament, results: Sequence[str | None]) -> Tournament:
     """An imported event with its games' results as they now stand (in the file's order
     of games; a one-sided decision of the file is kept while its game is unchanged)."""
     assert t.status is not None
-    parsed = [parse_result(r or "*") for r in results]
-    rows = [p for p in parsed if p is not None]
-    if len(rows) != len(t.white):
+    if len(results) != len(t.white):
         raise CrosstableError("the event's games no longer match its imported file")
-    den = math.lcm(t.score_denominator, *(x.denominator for p in rows for x in p[:2]))
+    white, black, status, den = _scores(results, t.score_denominator)
     scale = den // t.score_denominator
-    white = np.array([int(p[0] * den) for p in rows], dtype=np.int64)
-    black = np.array([int(p[1] * den) for p in rows], dtype=np.int64)
-    status = np.array([p[2] for p in rows], dtype=np.int64)
     same = (white == t.white_score * scale) & (black == t.black_score * scale) & (status == t.status)
     override = None
     if t.outcome_override is not None:
