@@ -63,7 +63,7 @@ from crosstable.model import PRESET_SCORING
 from crosstable.rules import PRESETS
 from crosstable.schedule import Schedule
 from crosstable.tiebreaks import REGISTRY
-from crosstable.web.events import events_router
+from crosstable.web.events import REFUSALS, events_router, refusal
 from crosstable.web.jobs import Jobs, Limits, error_body, export_job, outlook_job, scenarios_job, standings_job
 
 MAX_BYTES = 5_000_000
@@ -280,6 +280,9 @@ def create_app(
     app.state.store = store
     app.include_router(events_router(lambda: store))
     _add_docs(app)
+
+    for kind in REFUSALS:  # the saved events' refusals: 404, 401/403, 409, 503
+        app.add_exception_handler(kind, refusal)
 
     @app.exception_handler(CrosstableError)
     async def _unreadable(request: Request, error: CrosstableError) -> JSONResponse:

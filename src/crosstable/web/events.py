@@ -36,9 +36,10 @@ import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Header, Query, Request
+from fastapi import APIRouter, Depends, Header, Query, Request
 from fastapi import Path as FastPath
 from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import HTMLResponse, JSONResponse, Response
@@ -52,6 +53,7 @@ from crosstable.io.trf import write_trf
 from crosstable.io.writers import render
 from crosstable.ranking import rank
 from crosstable.report import render_fragments
+from crosstable.web.jobs import download, explained
 
 CACHED = 256
 """How many standings (event, version, round) are kept computed."""
@@ -131,12 +133,8 @@ class Rename(BaseModel):
     version: int = VERSION
 
 
-class VersionOnly(BaseModel):
-    version: int = VERSION
-
-
 class Version(BaseModel):
-    version: int
+    version: int = VERSION
 
 
 def _bearer(authorization: str | None) -> str | None:
@@ -144,11 +142,6 @@ def _bearer(authorization: str | None) -> str | None:
         return None
     scheme, _, token = authorization.partition(" ")
     return token.strip() if scheme.lower() == "bearer" and token.strip() else None
-
-
-def _client(request: Request, agent: str | None) -> str:
-    host = request.client.host if request.client else "?"
-    return f"{host} {(agent or '')[:60]}".strip()
 
 
 def _page(name: str) -> str:
@@ -249,10 +242,52 @@ class StandingsCache:
             return body
 
 
+@dataclass(frozen=True)
+class Editor:
+    """Who asks for a write: the secret they give (``Authorization: Bearer …``) and
+    their client (address and browser, for the record of changes)."""
+
+    secret: str | None
+    client: str
+
+
+def editor(
+    request: Request,
+    authorization: Annotated[str | None, Header()] = None,
+    user_agent: Annotated[str | None, Header()] = None,
+) -> Editor:
+    host = request.client.host if request.client else "?"
+    return Editor(_bearer(authorization), f"{host} {(user_agent or '')[:60]}".strip())
+
+
+Writer = Annotated[Editor, Depends(editor)]
+
+
+async def refusal(request: Request, error: Exception) -> JSONResponse:
+    """The answer to a refused request on saved events (the application's handler of
+    :data:`REFUSALS`): 404, 401 or 403, 409 with the event as it now is, 503."""
+    if isinstance(error, NotFound):
+        return JSONResponse({"detail": str(error), "problems": []}, status_code=404)
+    if isinstance(error, NotAllowed):
+        headers = {"WWW-Authenticate": "Bearer"} if error.status == 401 else None
+        return JSONResponse({"detail": str(error), "problems": []}, status_code=error.status, headers=headers)
+    if isinstance(error, Conflict):
+        return JSONResponse({"detail": str(error), "problems": [], "current": error.current}, status_code=409)
+    assert isinstance(error, OperationalError)  # a database busy past its timeout (an SQLite file locked)
+    detail = f"the database is busy ({str(error.orig)[:120]}); try again"
+    return JSONResponse({"detail": detail, "problems": []}, status_code=503, headers={"Retry-After": "2"})
+
+
+REFUSALS = (NotFound, NotAllowed, Conflict, OperationalError)
+"""The exceptions :func:`refusal` answers."""
+
+
 def events_router(store: Callable[[], EventStore | None]) -> APIRouter:
-    """The routes, over the store the application opened (``None``: none configured)."""
+    """The routes, over the store the application opened (``None``: none configured);
+    the application answers their refusals with :func:`refusal`."""
     router = APIRouter()
     standings_cache = StandingsCache()
+    noted = standings_cache.noted
 
     def opened() -> EventStore:
         s = store()
@@ -260,33 +295,8 @@ def events_router(store: Callable[[], EventStore | None]) -> APIRouter:
             raise CrosstableError("this server keeps no events: start it with crosstable serve (--db URL)")
         return s
 
-    def answer(fn: Callable[[], Any], status: int = 200) -> Response:
-        try:
-            return JSONResponse(fn(), status_code=status)
-        except NotFound as e:
-            return JSONResponse({"detail": str(e), "problems": []}, status_code=404)
-        except NotAllowed as e:
-            headers = {"WWW-Authenticate": "Bearer"} if e.status == 401 else None
-            return JSONResponse({"detail": str(e), "problems": []}, status_code=e.status, headers=headers)
-        except Conflict as e:
-            return JSONResponse({"detail": str(e), "problems": [], "current": e.current}, status_code=409)
-        except OperationalError as e:  # a database busy past its timeout (an SQLite file locked by a long write)
-            detail = f"the database is busy ({str(e.orig)[:120]}); try again"
-            return JSONResponse({"detail": detail, "problems": []}, status_code=503, headers={"Retry-After": "2"})
-
-    def written(
-        event_id: str,
-        request: Request,
-        authorization: str | None,
-        user_agent: str | None,
-        write: Callable[[str | None, str], int],
-    ) -> Response:
-        """A write's answer: ``{"version"}``, the new version noted for the readers."""
-        secret, client = _bearer(authorization), _client(request, user_agent)
-        return answer(lambda: {"version": standings_cache.noted(event_id, write(secret, client))})
-
     @router.post("/api/events", status_code=201, response_model=Created, responses=INPUT)
-    def create(req: CreateEvent) -> Response:
+    def create(req: CreateEvent) -> dict[str, Any]:
         """Create an event: from names (a round robin paired by the Berger tables) or a
         file's text; the answer holds the editor secret, shown this once."""
         spec = NewEvent(
@@ -299,98 +309,56 @@ def events_router(store: Callable[[], EventStore | None]) -> APIRouter:
             req.content,
             req.seed_from,
         )
-
-        def made() -> dict[str, Any]:
-            event_id, secret = opened().create(spec)
-            return {"id": event_id, "editor_secret": secret, "version": 1}
-
-        return answer(made, 201)
+        event_id, secret = opened().create(spec)
+        return {"id": event_id, "editor_secret": secret, "version": 1}
 
     @router.get("/api/events", responses=INPUT)
-    def listed() -> Response:
+    def listed() -> list[dict[str, Any]]:
         """The saved events: id, name, version, when created."""
-        return answer(lambda: opened().events())
+        return opened().events()
 
     @router.get("/api/events/{event_id}", responses={**READ, **INPUT})
-    def one(event_id: str) -> Response:
+    def one(event_id: str) -> dict[str, Any]:
         """An event: its settings, version, participants and rounds of games (``result``
         null while not played)."""
-        return answer(lambda: opened().view(event_id))
+        return opened().view(event_id)
 
-    @router.get("/api/events/{event_id}/version", responses={**READ, **INPUT})
-    def version(event_id: str) -> Response:
-        """The event's version alone (``{"version"}``): a cheap way to know whether
-        anything changed (the public page asks every two seconds)."""
-        return answer(lambda: {"version": opened().version(event_id)})
+    @router.get("/api/events/{event_id}/version", response_model=Version, responses={**READ, **INPUT})
+    def version(event_id: str) -> dict[str, int]:
+        """The event's version alone: a cheap way to know whether anything changed (the
+        public page asks every two seconds)."""
+        return {"version": opened().version(event_id)}
 
     @router.get("/api/events/{event_id}/changes", responses=WRITE)
-    def changes(event_id: str, authorization: Annotated[str | None, Header()] = None) -> Response:
+    def changes(event_id: str, who: Writer) -> list[dict[str, Any]]:
         """Every change: version, when, from which client, what, before and after (for
         the event's arbiters: it names their addresses; the editor secret is needed)."""
-        return answer(lambda: opened().changes(event_id, _bearer(authorization)))
+        return opened().changes(event_id, who.secret)
 
     @router.put("/api/events/{event_id}/games/{game_id}", response_model=Version, responses=WRITE)
     def result(
-        event_id: str,
-        game_id: Annotated[int, FastPath(ge=1, le=2**31 - 1)],
-        req: SetResult,
-        request: Request,
-        authorization: Annotated[str | None, Header()] = None,
-        user_agent: Annotated[str | None, Header()] = None,
-    ) -> Response:
+        event_id: str, game_id: Annotated[int, FastPath(ge=1, le=2**31 - 1)], req: SetResult, who: Writer
+    ) -> dict[str, int]:
         """Enter, correct or clear a result (based on ``version``)."""
-        return written(
-            event_id,
-            request,
-            authorization,
-            user_agent,
-            lambda secret, client: opened().set_result(event_id, game_id, req.result, req.version, secret, client),
-        )
+        written = opened().set_result(event_id, game_id, req.result, req.version, who.secret, who.client)
+        return {"version": noted(event_id, written)}
 
     @router.patch("/api/events/{event_id}", response_model=Version, responses=WRITE)
-    def rename(
-        event_id: str,
-        req: Rename,
-        request: Request,
-        authorization: Annotated[str | None, Header()] = None,
-        user_agent: Annotated[str | None, Header()] = None,
-    ) -> Response:
+    def rename(event_id: str, req: Rename, who: Writer) -> dict[str, int]:
         """Rename the event (based on ``version``)."""
-        return written(
-            event_id,
-            request,
-            authorization,
-            user_agent,
-            lambda secret, client: opened().rename(event_id, req.name, req.version, secret, client),
-        )
+        return {"version": noted(event_id, opened().rename(event_id, req.name, req.version, who.secret, who.client))}
 
     @router.post("/api/events/{event_id}/undo", response_model=Version, responses=WRITE)
-    def undo(
-        event_id: str,
-        req: VersionOnly,
-        request: Request,
-        authorization: Annotated[str | None, Header()] = None,
-        user_agent: Annotated[str | None, Header()] = None,
-    ) -> Response:
+    def undo(event_id: str, req: Version, who: Writer) -> dict[str, int]:
         """Undo the last change not yet undone (based on ``version``)."""
-        return written(
-            event_id,
-            request,
-            authorization,
-            user_agent,
-            lambda secret, client: opened().undo(event_id, req.version, secret, client),
-        )
+        return {"version": noted(event_id, opened().undo(event_id, req.version, who.secret, who.client))}
 
     @router.delete("/api/events/{event_id}", responses=WRITE)
-    def delete(event_id: str, authorization: Annotated[str | None, Header()] = None) -> Response:
+    def delete(event_id: str, who: Writer) -> dict[str, str]:
         """Delete the event and everything recorded of it."""
-
-        def gone() -> dict[str, Any]:
-            opened().delete(event_id, _bearer(authorization))
-            standings_cache.forget(event_id)
-            return {"deleted": event_id}
-
-        return answer(gone)
+        opened().delete(event_id, who.secret)
+        standings_cache.forget(event_id)
+        return {"deleted": event_id}
 
     def computed(event_id: str, round_: int | None, extras: bool) -> tuple[int, bytes]:
         t, view = opened().tournament(event_id)  # one snapshot: its version may be newer than the one asked for
@@ -401,7 +369,7 @@ def events_router(store: Callable[[], EventStore | None]) -> APIRouter:
         out["version"] = view["version"]
         out["round"] = round_
         if extras:
-            out["explanations"] = {r.name: ranked.explain(r.name) for r in ranked.rows}
+            explained(out, [r.name for r in ranked.rows], ranked.explain)
             out["html"] = render_fragments(ranked)
         return view["version"], json.dumps(out, ensure_ascii=False, separators=(",", ":")).encode()
 
@@ -418,32 +386,23 @@ def events_router(store: Callable[[], EventStore | None]) -> APIRouter:
         on request. With ``fresh=false`` (the public page), the standings last computed
         are answered at once while newer ones are being computed or were computed less
         than a second ago (their version says which): many readers, one ranking a second."""
-        try:
-            version = await standings_cache.version(event_id, fresh, lambda: opened().version(event_id))
-            body = await standings_cache.get(
-                (event_id, version, round_, explain or html), fresh, lambda: computed(event_id, round_, explain or html)
-            )
-        except NotFound as e:
-            return JSONResponse({"detail": str(e), "problems": []}, status_code=404)
+        version = await standings_cache.version(event_id, fresh, lambda: opened().version(event_id))
+        body = await standings_cache.get(
+            (event_id, version, round_, explain or html), fresh, lambda: computed(event_id, round_, explain or html)
+        )
         return Response(body, media_type="application/json")
 
     @router.get("/api/events/{event_id}/export", responses={200: {"content": {"text/plain": {}}}, **READ, **INPUT})
     def export(event_id: str, to: Literal["trf", "json", "csv", "html"] = "csv") -> Response:
         """The event as a file: TRF, our JSON (the whole event), or its standings as CSV or HTML."""
-        try:
-            t, view = opened().tournament(event_id)
-        except NotFound as e:
-            return JSONResponse({"detail": str(e), "problems": []}, status_code=404)
+        t, view = opened().tournament(event_id)
         if to == "trf":
-            body, media = write_trf(t), "text/plain"
+            body = write_trf(t)
         elif to == "json":
-            body, media = write_json(t), "application/json"
+            body = write_json(t)
         else:
             body = render(rank(t, view["tiebreaks"], rules=view["rules"]), to)
-            media = "text/csv" if to == "csv" else "text/html"
-        safe = "".join(c if c.isascii() and (c.isalnum() or c in "-_") else "_" for c in view["name"])[:60] or "event"
-        disposition = f'attachment; filename="{safe}.{to}"'
-        return Response(body, media_type=f"{media}; charset=utf-8", headers={"Content-Disposition": disposition})
+        return download(body, to, view["name"], fallback="event").response()
 
     @router.get("/events", response_class=HTMLResponse, include_in_schema=False)
     def events_page() -> str:

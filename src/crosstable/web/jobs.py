@@ -41,6 +41,7 @@ import json
 import multiprocessing
 import os
 import resource
+from collections.abc import Callable
 from concurrent.futures import CancelledError
 from concurrent.futures import TimeoutError as FutureTimeout
 from dataclasses import dataclass, field
@@ -161,14 +162,8 @@ def _guarded(job: Any, req: Any, limits: Limits) -> Answer:
 def _competition(req: Any, c: Competition) -> Answer:
     """A competition's JSON (``standings -o json``), with explanations and HTML on request."""
     out = c.to_dict()
-    teams = [r.name for g in c.groups for r in g.standings.rows]
-    if req.explain and len(teams) > MAX_EXPLAINED:
-        out["warnings"].append(
-            f"explanations are given for up to {MAX_EXPLAINED:,} teams at once, this competition has "
-            f"{len(teams):,}: crosstable standings FILE --explain NAME explains one"
-        )
-    elif req.explain:
-        out["explanations"] = {name: c.explain(name) for name in teams}
+    if req.explain:
+        explained(out, [r.name for g in c.groups for r in g.standings.rows], c.explain, "teams", "competition")
     if req.potentials:
         out["warnings"].append("the potential is computed for one table, not for a competition in groups")
     if req.html:
@@ -182,13 +177,8 @@ def _standings(req: Any, limits: Limits) -> Answer:
     if isinstance(s, Competition):
         return _competition(req, s)
     out = s.to_dict()
-    if req.explain and len(s.rows) > MAX_EXPLAINED:
-        out["warnings"].append(
-            f"explanations are given for up to {MAX_EXPLAINED:,} participants at once, this event has "
-            f"{len(s.rows):,}: crosstable standings FILE --explain NAME explains one"
-        )
-    elif req.explain:
-        out["explanations"] = {r.name: s.explain(r.name) for r in s.rows}
+    if req.explain:
+        explained(out, [r.name for r in s.rows], s.explain)
     if req.potentials:
         result = potentials(s.tournament, analysis=s.analysis)
         shares = result.normalised("potential")
@@ -202,28 +192,49 @@ def _standings(req: Any, limits: Limits) -> Answer:
     return json_answer(out)
 
 
-def _export(req: Any, limits: Limits) -> Answer:
-    """The standings as a file (CSV, JSON, TRF, HTML)."""
-    s = ranked_of(req, limits)
-    base = (req.filename or "standings").rsplit("/", 1)[-1].rsplit(".", 1)[0] or "standings"
+def explained(
+    out: dict[str, Any], names: list[str], explain: Callable[[str], str], who: str = "participants", of: str = "event"
+) -> None:
+    """Every participant's explanation into ``out`` (``explanations``), or, beyond
+    :data:`MAX_EXPLAINED` of them, a warning saying how to ask for one."""
+    if len(names) > MAX_EXPLAINED:
+        out["warnings"].append(
+            f"explanations are given for up to {MAX_EXPLAINED:,} {who} at once, this {of} has "
+            f"{len(names):,}: crosstable standings FILE --explain NAME explains one"
+        )
+    else:
+        out["explanations"] = {name: explain(name) for name in names}
+
+
+MEDIA = {"csv": "text/csv", "json": "application/json", "html": "text/html", "trf": "text/plain"}
+"""The media type of each download."""
+
+
+def download(body: str, to: str, base: str, fallback: str = "standings") -> Answer:
+    """A file to download, named ``base.to`` (in ASCII, and as written in UTF-8)."""
     ascii_name = "".join(ch if ch.isascii() and (ch.isalnum() or ch in "-_") else "_" for ch in base)[:60]
     utf8 = "".join(
         ch if ch.isascii() and (ch.isalnum() or ch in "-_") else "".join(f"%{b:02X}" for b in ch.encode())
         for ch in base[:60]
     )
+    plain = f"{ascii_name or fallback}.{to}"
+    disposition = f"attachment; filename=\"{plain}\"; filename*=UTF-8''{utf8}.{to}"
+    return Answer(200, body.encode(), f"{MEDIA[to]}; charset=utf-8", {"Content-Disposition": disposition})
+
+
+def _export(req: Any, limits: Limits) -> Answer:
+    """The standings as a file (CSV, JSON, TRF, HTML)."""
+    s = ranked_of(req, limits)
+    base = (req.filename or "standings").rsplit("/", 1)[-1].rsplit(".", 1)[0] or "standings"
     if isinstance(s, Competition):
         if req.to == "trf":
             raise CrosstableError("a competition in groups has no TRF form: export it as CSV, JSON or HTML")
         body = render_competition(s, req.to)
-        media = {"csv": "text/csv", "json": "application/json", "html": "text/html"}[req.to]
     elif req.to == "trf":
-        body, media = write_trf(s.tournament), "text/plain"
+        body = write_trf(s.tournament)
     else:
         body = render(s, req.to)
-        media = {"csv": "text/csv", "json": "application/json", "html": "text/html"}[req.to]
-    plain = f"{ascii_name or 'standings'}.{req.to}"
-    disposition = f"attachment; filename=\"{plain}\"; filename*=UTF-8''{utf8}.{req.to}"
-    return Answer(200, body.encode(), f"{media}; charset=utf-8", {"Content-Disposition": disposition})
+    return download(body, req.to, base)
 
 
 def _scenarios(req: Any, limits: Limits) -> Answer:
