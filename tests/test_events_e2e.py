@@ -7,25 +7,22 @@ context) shows the public page and sees it update."""
 from __future__ import annotations
 
 import json
-import shutil
-import socket
-import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
 import pytest
-import uvicorn
 from click.testing import CliRunner
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page
 
 from crosstable.cli import main
 from crosstable.web.app import create_app
+from tests.browser import served
 from tests.conftest import DATA
 
+pytest_plugins = ["tests.browser"]
+
 ARTEFACTS = DATA.parent.parent / "tests" / "artifacts"
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 NAMES = ["Mikhailov", "Alexandrov", "Zhelyazkov", "Angelov", "Ganev", "Kalchev"]
 TYPED = [["1", "=", "0"], ["=", "1", "0"], ["1", "=", "+"], ["0", "1", "="], ["=", "1", "1"]]
 
@@ -33,30 +30,8 @@ TYPED = [["1", "=", "0"], ["=", "1", "0"], ["1", "=", "+"], ["0", "1", "="], ["=
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     db = tmp_path_factory.mktemp("events") / "events.sqlite"
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    app = create_app(db=f"sqlite:///{db}")
-    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=srv.run, daemon=True)
-    thread.start()
-    for _ in range(200):
-        if srv.started:
-            break
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    srv.should_exit = True
-    thread.join(timeout=10)
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    if not Path(CHROMIUM).exists():
-        pytest.fail("Debian's chromium is not installed (apt-get install chromium; .ci/run does it)")
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=["--no-sandbox"])
-        yield b
-        b.close()
+    with served(create_app(db=f"sqlite:///{db}")) as address:
+        yield address
 
 
 def _version(page: Page, n: int) -> None:

@@ -10,51 +10,27 @@ ask for anything outside the local server.
 
 from __future__ import annotations
 
-import shutil
-import socket
-import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-import uvicorn
-from playwright.sync_api import Browser, Page, Request, sync_playwright
+from playwright.sync_api import Browser, Page, Request
 
 from crosstable.web.app import app
+from tests.browser import served
 from tests.conftest import DATA
 
 ROOT = DATA.parent.parent
 ARTEFACTS = ROOT / "tests" / "artifacts"
 SEED = (ROOT / "examples" / "seed-7-players.tsv").read_text(encoding="utf-8")
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+
+pytest_plugins = ["tests.browser"]
 
 
 @pytest.fixture(scope="module")
 def server() -> Iterator[str]:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=srv.run, daemon=True)
-    thread.start()
-    for _ in range(200):
-        if srv.started:
-            break
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    srv.should_exit = True
-    thread.join(timeout=10)
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    if not Path(CHROMIUM).exists():
-        pytest.fail("Debian's chromium is not installed (apt-get install chromium; .ci/run does it)")
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=["--no-sandbox"])
-        yield b
-        b.close()
+    with served(app) as address:
+        yield address
 
 
 @pytest.fixture
