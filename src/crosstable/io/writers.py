@@ -81,7 +81,7 @@ def to_csv(s: Standings, notes: bool = False) -> str:
     if s.tournament.kind == "goals":
         head, body = standings_table(s, "decimal")
         w.writerow(head)
-        w.writerows([["" if c == "–" else csv_safe(c) for c in row] for row in body])
+        w.writerows([_csv_cells(row) for row in body])
         return out.getvalue()
     w.writerow(["rank", "place", "name", "points", *s.labels])
     for r in s.rows:
@@ -90,18 +90,29 @@ def to_csv(s: Standings, notes: bool = False) -> str:
     return out.getvalue()
 
 
+def _csv_cells(row: list[str]) -> list[str]:
+    """A table row for CSV: an undefined value (–) empty, text safe from spreadsheets."""
+    return ["" if c == "–" else csv_safe(c) for c in row]
+
+
+def _markdown_table(head: list[str], body: list[list[str]]) -> list[str]:
+    """A table's Markdown lines: words aligned left, numbers right, ``|`` escaped."""
+    rule = "|" + "|".join("---" if h in TEXT_COLUMNS else "---:" for h in head) + "|"
+    return [
+        "| " + " | ".join(head) + " |",
+        rule,
+        *("| " + " | ".join(c.replace("|", "\\|") for c in row) + " |" for row in body),
+    ]
+
+
+def _markdown_notes(warnings: list[str]) -> list[str]:
+    return ["", *(f"> **Note:** {w.replace('|', chr(92) + '|')}" for w in warnings)] if warnings else []
+
+
 def to_markdown(s: Standings, style: str = "decimal", decimals: int | None = None) -> str:
     """A Markdown table after the heading, the warnings as a note below it."""
-    head, body = standings_table(s, style, decimals)
-    lines = [*(f"{line}  " for line in s.heading()), ""]
-    lines += [
-        "| " + " | ".join(head) + " |",
-        "|" + "|".join("---" if h in TEXT_COLUMNS else "---:" for h in head) + "|",
-    ]
-    lines += ["| " + " | ".join(c.replace("|", "\\|") for c in row) + " |" for row in body]
-    if s.warnings:
-        lines += ["", *(f"> **Note:** {w.replace('|', chr(92) + '|')}" for w in s.warnings)]
-    return "\n".join(lines) + "\n"
+    lines = [*(f"{line}  " for line in s.heading()), "", *_markdown_table(*standings_table(s, style, decimals))]
+    return "\n".join(lines + _markdown_notes(s.warnings)) + "\n"
 
 
 def to_text(
@@ -295,22 +306,18 @@ def render_competition(
             head, body = standings_table(g.standings, "decimal")
             if k == 0:
                 w.writerow(["Group", *head])
-            w.writerows([[g.group, *("" if x == "–" else csv_safe(x) for x in row)] for row in body])
+            w.writerows([[g.group, *_csv_cells(row)] for row in body])
         return out.getvalue()
     tables = _competition_tables(c, style, decimals)
+    heading = c.heading()
     if output == "html":
-        return render_sections(c.heading()[0], c.heading(), _sections(tables), list(c.warnings))
+        return render_sections(heading[0], heading, _sections(tables), list(c.warnings))
     if output == "md":
-        lines = [*(f"{line}  " for line in c.heading())]
+        lines = [f"{line}  " for line in heading]
         for title, head, body in tables:
-            lines += ["", f"### {title}", ""]
-            rule = "|" + "|".join("---" if h in TEXT_COLUMNS else "---:" for h in head) + "|"
-            lines += ["| " + " | ".join(head) + " |", rule]
-            lines += ["| " + " | ".join(x.replace("|", "\\|") for x in row) + " |" for row in body]
-        if c.warnings:
-            lines += ["", *(f"> **Note:** {w.replace('|', chr(92) + '|')}" for w in c.warnings)]
-        return "\n".join(lines) + "\n"
-    parts = ["\n".join(c.heading()) + "\n"]
+            lines += ["", f"### {title}", "", *_markdown_table(head, body)]
+        return "\n".join(lines + _markdown_notes(c.warnings)) + "\n"
+    parts = ["\n".join(heading) + "\n"]
     for k, (title, head, body) in enumerate(tables):
         grid = crosstable and k < len(c.groups)
         source = c.groups[k].standings if grid else first
