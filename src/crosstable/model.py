@@ -92,6 +92,18 @@ class GroupBook(Generic[_W]):
         return self.first[team][0]
 
 
+def spelled_twice(names: Sequence[str]) -> list[tuple[str, str]]:
+    """The names that differ from an earlier one only in case or spacing (``japan``
+    beside ``Japan``, a doubled space), each with that earlier spelling: one participant
+    written two ways, not a participant more.
+
+    >>> spelled_twice(["Japan", "Senegal", "japan", "Senegal "])
+    [('japan', 'Japan'), ('Senegal ', 'Senegal')]
+    """
+    first: dict[str, str] = {}
+    return [(name, known) for name in names if (known := first.setdefault(name_key(name), name)) != name]
+
+
 def group_labels(groups: Sequence[str]) -> list[str]:
     """The distinct groups in order: ``A`` before ``B``, ``2`` before ``10``.
 

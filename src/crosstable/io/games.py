@@ -42,9 +42,9 @@ from crosstable.model import (
     Tournament,
     classify_scores,
     infer_system,
-    name_key,
     normal_group,
     parse_result,
+    spelled_twice,
 )
 from crosstable.numbers import count
 
@@ -323,23 +323,18 @@ def _lean(header: list[str], cols: dict[str, int], played: list[_Row]) -> tuple[
 
 
 def _same_names(names: list[str], first_seen: dict[str, tuple[int, int]]) -> list[Problem]:
-    """Two spellings of one name (``japan`` beside ``Japan``, a doubled space): an
-    error naming both places, not a participant more."""
-    seen: dict[str, str] = {}
+    """Two spellings of one name (:func:`~crosstable.model.spelled_twice`): an error
+    naming both places, not a participant more."""
     out: list[Problem] = []
-    for name in names:
-        key = name_key(name)
-        if key in seen:
-            line, col = first_seen[seen[key]]
-            out.append(
-                Problem(
-                    f"{name!r} and {seen[key]!r} (line {line}, column {col}) differ only in case or spacing: "
-                    "write one participant one way",
-                    *first_seen[name],
-                )
+    for name, known in spelled_twice(names):
+        line, col = first_seen[known]
+        out.append(
+            Problem(
+                f"{name!r} and {known!r} (line {line}, column {col}) differ only in case or spacing: "
+                "write one participant one way",
+                *first_seen[name],
             )
-        else:
-            seen[key] = name
+        )
     return out
 
 

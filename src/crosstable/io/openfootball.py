@@ -93,8 +93,8 @@ from crosstable.model import (
     Scoring,
     Tournament,
     infer_system,
-    name_key,
     normal_group,
+    spelled_twice,
 )
 from crosstable.numbers import count
 
@@ -557,22 +557,20 @@ def _participants(r: _Reader, table: list[_Match], in_groups: bool) -> tuple[lis
                     (*m.path, "group"),
                     m.path,
                 )
-    names: dict[str, None] = {}  # in order of appearance
-    spelled: dict[str, tuple[str, _Match]] = {}
+    names: dict[str, tuple[_Match, str]] = {}  # in order of appearance: each team's first match and side
     for m in table:
         for team, side in ((m.team1, "team1"), (m.team2, "team2")):
-            if team in names:
-                continue
-            other = spelled.setdefault(name_key(team), (team, m))
-            if other[0] != team:
-                line = r.where((*other[1].path, "team1"), other[1].path)[0]
-                r.fail(
-                    f"{_path_text(m.path)}.{side}: {team!r} and {other[0]!r} (line {line}) differ only in case or "
-                    "spacing: write one team one way",
-                    (*m.path, side),
-                    m.path,
-                )
-            names[team] = None
+            names.setdefault(team, (m, side))
+    for team, known in spelled_twice(list(names)):
+        m, side = names[team]
+        earlier = names[known][0]
+        line = r.where((*earlier.path, "team1"), earlier.path)[0]
+        r.fail(
+            f"{_path_text(m.path)}.{side}: {team!r} and {known!r} (line {line}) differ only in case or "
+            "spacing: write one team one way",
+            (*m.path, side),
+            m.path,
+        )
     return list(names), {team: group for team, (group, _) in book.first.items()}
 
 
