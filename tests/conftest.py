@@ -1,10 +1,14 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Any
 
 import pytest
+
+# The tests read English unless they ask for a language (the machine's locale may be another).
+os.environ["CROSSTABLE_LANG"] = "en"
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"

@@ -6,6 +6,7 @@ a server killed with SIGKILL after acknowledging results."""
 
 from __future__ import annotations
 
+import gettext
 import json
 import os
 import signal
@@ -23,6 +24,7 @@ from click.testing import CliRunner
 from fastapi.testclient import TestClient
 
 import crosstable
+import crosstable.i18n
 from crosstable.cli import main
 from crosstable.web.app import create_app
 from tests.conftest import DATA
@@ -151,6 +153,25 @@ def test_writes_need_the_secret_and_reads_do_not(client: TestClient) -> None:
     assert client.get("/api/events/nope").status_code == 404
     assert client.delete(f"/api/events/{other_id}", headers=wrong).status_code == 200
     assert client.get(f"/api/events/{other_id}").status_code == 404
+
+
+class _Marked(gettext.NullTranslations):
+    """A stand-in catalogue that marks every message: an answer in it differs from English."""
+
+    def gettext(self, message: str) -> str:
+        return f"«{message}»"
+
+
+def test_the_standings_are_kept_in_each_language_apart(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(crosstable.i18n, "translations", lambda lang: _Marked())
+    event_id, secret = created(client)
+    enter(client, event_id, secret)
+    url = f"/api/events/{event_id}/standings?explain=true&html=true"
+    english = client.get(url).content
+    bulgarian = client.get(url + "&lang=bg")  # the same version: a Bulgarian reader never gets the English answer
+    assert bulgarian.status_code == 200 and "«" in bulgarian.text and "«" not in english.decode()
+    assert client.get(url).content == english
+    assert client.get(url, headers={"Accept-Language": "bg"}).content == bulgarian.content
 
 
 def test_an_event_imported_from_a_real_trf_ranks_as_the_file(client: TestClient) -> None:

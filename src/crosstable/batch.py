@@ -63,6 +63,7 @@ from typing import IO, Any
 
 from crosstable.competition import rank_competition
 from crosstable.errors import CrosstableError
+from crosstable.i18n import _, using
 from crosstable.io import decode, read_text
 from crosstable.model import Tournament
 from crosstable.ranking import disagreements, rank
@@ -73,6 +74,8 @@ CHUNK = 20
 """Files per task sent to a worker."""
 OUTPUTS = (".jsonl", ".csv", ".parquet")
 BASE_COLUMNS = ["file", "event", "rank", "place", "name", "points"]
+"""The first columns of the CSV and Parquet outputs: data's names, the same in every
+language (as the JSON lines' keys; ``--resume`` compares them)."""
 
 
 def expand(paths: Sequence[str]) -> list[str]:
@@ -93,10 +96,10 @@ def expand(paths: Sequence[str]) -> list[str]:
         elif any(c in p for c in "*?["):
             found = sorted(glob.glob(p, recursive=True))
             if not found:
-                raise CrosstableError(f"{p}: no file matches")
+                raise CrosstableError(_("{path}: no file matches").format(path=p))
             out.extend(found)
         else:
-            raise CrosstableError(f"{p}: no such file or directory")
+            raise CrosstableError(_("{path}: no such file or directory").format(path=p))
     seen: set[str] = set()
     regular: list[str] = []
     for f in out:
@@ -117,7 +120,11 @@ def rank_file(
     try:
         raw = Path(where or path).read_bytes()
     except OSError as e:
-        return {"file": path, "error": f"{path}: cannot read the file: {e.strerror or e}"}
+        return {
+            "file": path,
+            # TRANSLATORS: {reason} is the system's reason (in English: No such file or directory).
+            "error": _("{path}: cannot read the file: {reason}").format(path=path, reason=e.strerror or e),
+        }
     try:
         t = read_text(decode(raw), source=path)
         if t.groups is not None:
@@ -184,6 +191,7 @@ class Layout:
         out = []
         tables = [(event, record.get("standings", []))]
         if "groups" in record:  # a competition: one table per group, the group named with the event
+            # (data, like the columns' names: the same in every language)
             tables = [(f"{event} (group {g['group']})", g["standings"]) for g in record["groups"]]
         for name, rows in tables:
             out += self._rows(file, name, rows, record["tiebreaks"])
@@ -233,13 +241,16 @@ class Done:
 
 
 def rank_files(
-    paths: Sequence[tuple[str, str]], tiebreaks: str | None, rules: str | None, layout: Layout
+    paths: Sequence[tuple[str, str]], tiebreaks: str | None, rules: str | None, layout: Layout, lang: str = "en"
 ) -> list[Done]:
-    """A task: several files (as written, and where to find them), each ranked and laid out."""
+    """A task: several files (as written, and where to find them), each ranked and laid
+    out; the errors and warnings in ``lang`` (a worker does not share the caller's
+    language, :func:`crosstable.i18n.using`)."""
     out = []
-    for p, where in paths:
-        record = rank_file(p, tiebreaks, rules, layout.check, where)
-        out.append(Done(p, layout.text(record), "error" in record, len(record.get("disagreements", []))))
+    with using(lang):
+        for p, where in paths:
+            record = rank_file(p, tiebreaks, rules, layout.check, where)
+            out.append(Done(p, layout.text(record), "error" in record, len(record.get("disagreements", []))))
     return out
 
 
@@ -249,7 +260,7 @@ class _Writer:
     def __init__(self, path: str, layout: Layout, resume: bool) -> None:
         self.path, self.layout = path, layout
         if os.path.isdir(path):
-            raise CrosstableError(f"{path}: is a directory")
+            raise CrosstableError(_("{path}: is a directory").format(path=path))
         self.side = path + ".parts.jsonl" if layout.suffix == ".parquet" else None
         target = self.side or path
         kind = layout.suffix if self.side is None else ".jsonl"
@@ -264,14 +275,18 @@ class _Writer:
             if layout.suffix == ".csv" and mode == "w":
                 csv.writer(self.stream).writerow(layout.header())
         except OSError as e:
-            raise CrosstableError(f"{target}: cannot write: {e.strerror or e}") from e
+            raise CrosstableError(
+                _("{path}: cannot write: {reason}").format(path=target, reason=e.strerror or e)
+            ) from e
 
     def write(self, text: str) -> None:
         try:
             self.stream.write(text)
             self.stream.flush()
         except OSError as e:
-            raise CrosstableError(f"{self.side or self.path}: cannot write: {e.strerror or e}") from e
+            raise CrosstableError(
+                _("{path}: cannot write: {reason}").format(path=self.side or self.path, reason=e.strerror or e)
+            ) from e
 
     def close(self, complete: bool) -> None:
         """Close the output; a Parquet file is written only when the batch completed
@@ -279,7 +294,9 @@ class _Writer:
         try:
             self.stream.close()
         except OSError as e:
-            raise CrosstableError(f"{self.side or self.path}: cannot write: {e.strerror or e}") from e
+            raise CrosstableError(
+                _("{path}: cannot write: {reason}").format(path=self.side or self.path, reason=e.strerror or e)
+            ) from e
         if self.side is None or not complete:
             return
         import pyarrow as pa  # noqa: PLC0415 - optional: pyarrow only for Parquet output
@@ -303,7 +320,9 @@ class _Writer:
             pq.write_table(pa.table(arrays), tmp)
             os.replace(tmp, self.path)
         except OSError as e:
-            raise CrosstableError(f"{self.path}: cannot write: {e.strerror or e}") from e
+            raise CrosstableError(
+                _("{path}: cannot write: {reason}").format(path=self.path, reason=e.strerror or e)
+            ) from e
         os.remove(self.side)
 
 
@@ -319,8 +338,10 @@ def _resume(target: str, kind: str, layout: Layout) -> set[str]:
         rows = list(csv.reader(io.StringIO(complete)))
         if rows and rows[0] != layout.header():
             raise CrosstableError(
-                f"{target}: --resume: written with other columns ({', '.join(rows[0])}); give the same "
-                "--tiebreaks, --rules and --check as the first run"
+                _(
+                    "{path}: --resume: written with other columns ({columns}); give the same "
+                    "--tiebreaks, --rules and --check as the first run"
+                ).format(path=target, columns=", ".join(rows[0]))
             )
         body = rows[1:]
         last = body[-1][0] if body else None
@@ -334,7 +355,9 @@ def _resume(target: str, kind: str, layout: Layout) -> set[str]:
     for r in records:
         checked = "disagreements" in r or ("standings" not in r and "error" not in r)
         if "error" not in r and checked != layout.check:
-            raise CrosstableError(f"{target}: --resume: written {'with' if checked else 'without'} --check")
+            if checked:
+                raise CrosstableError(_("{path}: --resume: written with --check").format(path=target))
+            raise CrosstableError(_("{path}: --resume: written without --check").format(path=target))
     with open(target, "w", encoding="utf-8") as f:
         f.write(complete)
     return {r["file"] for r in records}
@@ -347,7 +370,9 @@ def _parquet_to_side(path: str, side: str, layout: Layout) -> None:
 
     table = pq.read_table(path).to_pylist()
     if table and list(table[0]) != layout.header():
-        raise CrosstableError(f"{path}: --resume: written with other columns; give the same options")
+        raise CrosstableError(
+            _("{path}: --resume: written with other columns; give the same options").format(path=path)
+        )
     files: dict[str, list[dict[str, Any]]] = {}
     for row in table:
         files.setdefault(row["file"], []).append(row)
@@ -385,19 +410,21 @@ def run_batch(
     """Rank every file and write the records to ``out`` (see the module docstring)."""
     suffix = Path(out).suffix.lower()
     if suffix not in OUTPUTS:
-        raise CrosstableError(f"{out}: the output must end in {', '.join(OUTPUTS)}")
+        raise CrosstableError(
+            _("{path}: the output must end in {suffixes}").format(path=out, suffixes=", ".join(OUTPUTS))
+        )
     if tiebreaks is not None or rules is not None:
         labels: list[str] | None = [s.label for s in criteria_choice_labels(tiebreaks, rules)]
     else:
         labels = None
     if labels is not None and len(set(labels)) != len(labels):
-        raise CrosstableError(f"a criterion is listed twice: {', '.join(labels)}")
+        raise CrosstableError(_("a criterion is listed twice: {criteria}").format(criteria=", ".join(labels)))
     if suffix == ".parquet":
         import pyarrow  # noqa: F401, PLC0415 - optional: checked before any file is ranked
     mine = {os.path.realpath(p) for p in (out, out + ".parts.jsonl", out + ".tmp")}
     files = [f for f in expand(paths) if os.path.realpath(f) not in mine]  # never its own output
     if not files:
-        raise CrosstableError("no file to rank")
+        raise CrosstableError(_("no file to rank"))
     layout = Layout(suffix, tuple(labels) if labels is not None else None, check)
     writer = _Writer(out, layout, resume)
     todo = [f for f in files if f not in writer.done]
@@ -466,9 +493,10 @@ def _results(
     chunks = [located[k : k + CHUNK] for k in range(0, len(located), CHUNK)]
     if not chunks:
         return
+    lang = "en"  # the records are data for programs, like the JSON output: the same whatever --lang
     if workers == 0 and scheduler is None:
         for chunk in chunks:
-            yield rank_files(chunk, tiebreaks, rules, layout), 0
+            yield rank_files(chunk, tiebreaks, rules, layout, lang), 0
         return
     from distributed import Client, as_completed  # noqa: PLC0415 - optional: dask
 
@@ -480,7 +508,7 @@ def _results(
         client = connect(scheduler)
     try:
         used = len(client.scheduler_info().get("workers", {}))
-        futures = [client.submit(rank_files, c, tiebreaks, rules, layout, pure=False) for c in chunks]
+        futures = [client.submit(rank_files, c, tiebreaks, rules, layout, lang, pure=False) for c in chunks]
         for future in as_completed(futures):
             yield future.result(), used
             future.release()

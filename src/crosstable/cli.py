@@ -23,6 +23,17 @@ import click
 from crosstable.batch import connect, local_cluster, run_batch
 from crosstable.competition import one_group, rank_competition
 from crosstable.errors import CrosstableError, InputError, Problem, printable
+from crosstable.i18n import (
+    LANGUAGES,
+    _,
+    decimal_text,
+    default_language,
+    integer_text,
+    language,
+    ngettext,
+    pgettext,
+    using,
+)
 from crosstable.io import FORMATS, decode, read, read_text
 from crosstable.io.jsonfmt import write_json
 from crosstable.io.seeding import standings_order
@@ -52,7 +63,8 @@ from crosstable.tiebreaks.potential import potentials
 
 def _fail(message: str) -> NoReturn:
     """One printable line of at most 480 characters on standard error, status 2."""
-    click.echo(f"crosstable: {printable(' '.join(message.split()), 468)}", err=True)
+    # TRANSLATORS: the start of every error line of the command line; "crosstable" is the program's name.
+    click.echo(_("crosstable: {message}").format(message=printable(" ".join(message.split()), 468)), err=True)
     sys.exit(2)
 
 
@@ -66,7 +78,7 @@ def _errors(file: str | None = None) -> Iterator[None]:
     except CrosstableError as e:
         _fail(f"{file}: {e}" if file else str(e))
     except ModuleNotFoundError as e:  # an optional dependency (dask, pyarrow, matplotlib)
-        _fail(f"{e.name} is not installed: pip install 'crosstable[batch]'")
+        _fail(_("{module} is not installed: pip install 'crosstable[batch]'").format(module=e.name))
 
 
 def _read(file: str, fmt: str = "auto", scoring: str | None = None) -> Tournament:
@@ -77,9 +89,43 @@ def _read(file: str, fmt: str = "auto", scoring: str | None = None) -> Tournamen
     return read(file, fmt=fmt, scoring=scoring)
 
 
+class _Command(click.Command):
+    """A command with ``--lang``: its output, warnings and errors in that language
+    (default: ``CROSSTABLE_LANG``, else the environment's locale, else English)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.params.append(
+            click.Option(
+                ["--lang"],
+                type=click.Choice(LANGUAGES, case_sensitive=False),
+                default=None,
+                help="Language of the output: " + ", ".join(LANGUAGES) + " (default: the environment's locale).",
+            )
+        )
+
+    def invoke(self, ctx: click.Context) -> Any:
+        lang = ctx.params.pop("lang", None) or default_language()
+        if self.name != "standings" and "json" in (ctx.params.get("output"), ctx.params.get("target")):
+            lang = "en"  # a JSON document never depends on --lang (standings keeps its messages in the language)
+        with using(lang):
+            try:
+                return super().invoke(ctx)
+            except KeyboardInterrupt:  # said here, in the command's language (as click and _Commands would)
+                click.echo(err=True)
+                _interrupted()
+
+
+def _interrupted() -> NoReturn:
+    click.echo(_("crosstable: interrupted"), err=True)
+    sys.exit(130)
+
+
 class _Commands(click.Group):
     """The command group, with click's own errors (a bad option value, a missing
     argument) on one line like every other error: ``crosstable: …``, status 2."""
+
+    command_class = _Command
 
     def main(self, *args: Any, **kwargs: Any) -> Any:
         kwargs["standalone_mode"] = False
@@ -95,8 +141,7 @@ class _Commands(click.Group):
             command = ctx.command_path if ctx is not None else "crosstable"
             _fail(" ".join(e.format_message().split()) + f" (see {command} --help)")
         except click.exceptions.Abort:
-            click.echo("crosstable: interrupted", err=True)
-            sys.exit(130)
+            _interrupted()
         except BrokenPipeError:  # the reader of our output went away (| head)
             sys.exit(0)
 
@@ -156,6 +201,13 @@ def main() -> None:
     default=None,
     help="Decimals of every number column (text, md, html; default: as many as each column needs).",
 )
+@click.option(
+    "--places",
+    type=click.Choice(["arabic", "roman"]),
+    default="arabic",
+    show_default=True,
+    help="Places as 1, 2, 3 or as Roman numerals I, II, III, as in the source tables (text, md, html).",
+)
 @click.option("--crosstable", "show_grid", is_flag=True, help="Print the results grid too (text).")
 @click.option(
     "--csv-notes",
@@ -188,6 +240,7 @@ def standings(
     output: str,
     fractions: bool,
     decimals: int | None,
+    places: str,
     show_grid: bool,
     csv_notes: bool,
     explain_names: tuple[str, ...],
@@ -203,7 +256,9 @@ def standings(
     output names the criteria used. Warnings go to standard error (and into JSON,
     HTML, Markdown, and CSV with --csv-notes).
     """
-    with _errors(file):
+
+    def computed() -> tuple[str, list[str], list[str]]:
+        """The document, the explanations and the warnings, in the current language."""
         t = _with_extras(_read(file, fmt=fmt, scoring=scoring), discipline, rankings, lots_seed)
         if after_round is not None:
             t = t.after_round(after_round)
@@ -211,32 +266,44 @@ def standings(
             t.unrated = unrated
         if fide_rules is not None:
             t.fide_rules = fide_rules
-            t.rules_reason = f"FIDE C.07 ({fide_rules} edition): --fide-rules {fide_rules}"
+            t.rules_reason = _("FIDE C.07 ({edition} edition): --fide-rules {edition}").format(edition=fide_rules)
         style = "fraction" if fractions else "decimal"
         if t.groups is not None:
             c = rank_competition(t, tiebreaks, rules=rules, across=across, qualify=qualify)
-            text = render_competition(c, output, style, show_grid, csv_notes, decimals)
-            explained = [c.explain(name) for name in explain_names]
+            text = render_competition(c, output, style, show_grid, csv_notes, decimals, places=places)
             warnings = list(c.warnings)
             if output == "csv" and (c.across is not None or c.knockout):
                 warnings.append(
-                    "CSV holds the group tables only: the ranking across groups and the knockout round "
-                    "are in the text, JSON, Markdown and HTML outputs"
+                    _(
+                        "CSV holds the group tables only: the ranking across groups and the knockout round "
+                        "are in the text, JSON, Markdown and HTML outputs"
+                    )
                 )
-        else:
-            if across is not None or qualify is not None:
-                raise CrosstableError("--across and --qualify need a competition in groups (a group column)")
-            s = rank(t, tiebreaks, rules=rules)
-            text = render(s, output, style, show_grid, csv_notes, decimals)
-            explained = [s.explain(name) for name in explain_names]
-            warnings = s.warnings
+            return text, [c.explain(name) for name in explain_names], warnings
+        if across is not None or qualify is not None:
+            raise CrosstableError(_("--across and --qualify need a competition in groups (a group column)"))
+        s = rank(t, tiebreaks, rules=rules)
+        text = render(s, output, style, show_grid, csv_notes, decimals, places=places)
+        return text, [s.explain(name) for name in explain_names], s.warnings
+
+    with _errors(file):
+        text, explained, warnings = computed()
+        if output == "json" and language() != "en":  # the JSON never depends on --lang: its sentences in English
+            with using("en"):
+                text = computed()[0]
     if explained and output == "text":
         text = text + "\n" + "\n\n".join(explained) + "\n"
     elif explained:
         click.echo("\n\n".join(explained), err=True)
     click.echo(text, nl=False)
     for w in warnings:
-        click.echo(f"warning: {w}", err=True)
+        click.echo(_warning(w), err=True)
+
+
+def _warning(message: str) -> str:
+    """A warning's line on standard error."""
+    # TRANSLATORS: the start of a warning's line on standard error.
+    return _("warning: {message}").format(message=message)
 
 
 def _with_extras(t: Tournament, discipline: str | None, rankings: Sequence[str], lots_seed: int | None) -> Tournament:
@@ -246,7 +313,9 @@ def _with_extras(t: Tournament, discipline: str | None, rankings: Sequence[str],
     for item in rankings:
         name, sep, path = item.partition("=")
         if not sep or not name or not path:
-            raise CrosstableError(f"--ranking {item!r}: write NAME=FILE, e.g. FIFA=fifa-ranking.csv")
+            raise CrosstableError(
+                _("--ranking {item}: write NAME=FILE, e.g. FIFA=fifa-ranking.csv").format(item=repr(item))
+            )
         t = add_ranking(t, name, path)
     if lots_seed is not None:
         t.lots_seed = lots_seed
@@ -261,20 +330,22 @@ def _seed_order(path: str, tiebreaks: str | None) -> list[str]:
         try:
             text = decode(Path(path).read_bytes())
         except OSError as e:
-            raise InputError(path, [Problem(f"cannot read the file: {e.strerror}")]) from None
+            raise InputError(path, [Problem(_("cannot read the file: {reason}").format(reason=e.strerror))]) from None
     return standings_order(text, source=path, tiebreaks=tiebreaks)
 
 
 def _places(text: str | None, total: int, path: str) -> tuple[int, int]:
     if text is None:
         return 1, total
-    lo, _, hi = text.partition("-")
+    lo, _sep, hi = text.partition("-")
     try:
         a, b = int(lo), int(hi or lo)
     except ValueError:
-        raise CrosstableError(f"--places {text!r}: give a range like 1-8") from None
+        raise CrosstableError(_("--places {range}: give a range like 1-8").format(range=repr(text))) from None
     if not 1 <= a <= b <= total:
-        raise CrosstableError(f"--places {text}: {path} has places 1-{total}")
+        raise CrosstableError(
+            _("--places {range}: {file} has places 1-{last}").format(range=text, file=path, last=total)
+        )
     return a, b
 
 
@@ -317,22 +388,34 @@ def schedule(
             try:
                 lines = decode(Path(names_file).read_bytes()).splitlines()
             except OSError as e:
-                raise InputError(names_file, [Problem(f"cannot read the file: {e.strerror}")]) from None
+                raise InputError(
+                    names_file, [Problem(_("cannot read the file: {reason}").format(reason=e.strerror))]
+                ) from None
             names = [ln.strip() for ln in lines if ln.strip()]
             if len(names) > MAX_SCHEDULE:
                 raise CrosstableError(
-                    f"{names_file} has {len(names)} names; a schedule is made for at most {MAX_SCHEDULE}"
+                    ngettext(
+                        "{file} has {count} name; a schedule is made for at most {most}",
+                        "{file} has {count} names; a schedule is made for at most {most}",
+                        len(names),
+                    ).format(file=names_file, count=len(names), most=MAX_SCHEDULE)
                 )
             if n is not None and n != len(names):
-                raise CrosstableError(f"{names_file} has {len(names)} names, not {n}")
+                raise CrosstableError(
+                    ngettext(
+                        "{file} has {count} name, not {n}", "{file} has {count} names, not {n}", len(names)
+                    ).format(file=names_file, count=len(names), n=n)
+                )
         elif n is not None:
             if not 2 <= n <= MAX_SCHEDULE:
-                raise CrosstableError(f"a round robin needs at least two participants, here at most {MAX_SCHEDULE}")
+                raise CrosstableError(
+                    _("a round robin needs at least two participants, here at most {most}").format(most=MAX_SCHEDULE)
+                )
             names = [str(k) for k in range(1, n + 1)]
         else:
-            raise CrosstableError("give N, --names FILE or --seed-from FILE")
+            raise CrosstableError(_("give N, --names FILE or --seed-from FILE"))
         if len(names) < 2:
-            raise CrosstableError("a round robin needs at least two participants")
+            raise CrosstableError(_("a round robin needs at least two participants"))
         text = render_schedule(Schedule.make(names, double=double, swap_last=not no_swap), output)
     click.echo(text, nl=False)
 
@@ -396,7 +479,7 @@ def scenarios_command(
         text = render_scenarios(report, output)
     click.echo(text, nl=False)
     for w in report.warnings:
-        click.echo(f"warning: {w}", err=True)
+        click.echo(_warning(w), err=True)
 
 
 @main.command("outlook")
@@ -434,7 +517,7 @@ def outlook_command(
     and the magic numbers (integer programming, no sampling)."""
     with _errors(file):
         t = one_group(_read(file, fmt=fmt, scoring=scoring), group)
-        with _progress(quiet, "participants") as advance, _quiet_stdout():
+        with _progress(quiet, pgettext("progress", "participants")) as advance, _quiet_stdout():
             report = outlook(
                 t,
                 tiebreaks,
@@ -448,7 +531,7 @@ def outlook_command(
         text = render_outlook(report, output)
     click.echo(text, nl=False)
     for w in report.warnings:
-        click.echo(f"warning: {w}", err=True)
+        click.echo(_warning(w), err=True)
 
 
 @main.command()
@@ -467,7 +550,7 @@ def rate(file: str, fmt: str, scoring: str | None, by: str, floating: bool, grou
         text = render_potentials(t.names, result, by, output)
     click.echo(text, nl=False)
     for w in result.warnings:
-        click.echo(f"warning: {w}", err=True)
+        click.echo(_warning(w), err=True)
 
 
 @main.command("batch")
@@ -494,7 +577,7 @@ def batch_command(
     """Rank every file of PATHS (files, directories, globs) into one output: a JSON
     object per file (.jsonl) or a row per participant (.csv, .parquet); a file that
     cannot be read gives an error record and the batch goes on (exit status 1)."""
-    with _errors(), _progress(quiet, "files") as advance:
+    with _errors(), _progress(quiet, pgettext("progress", "files")) as advance:
         summary = run_batch(
             paths,
             out,
@@ -506,15 +589,27 @@ def batch_command(
             scheduler=scheduler,
             progress=advance,
         )
-    where = f"on {counted(summary.workers, 'Dask worker')}" if summary.workers else "in this process"
-    click.echo(
-        f"{counted(summary.files, 'file')} in {summary.seconds:.1f} s {where}: "
-        f"{summary.files - summary.errors} ranked"
-        + (f", {summary.errors} could not be read (error records in {out})" if summary.errors else "")
-        + (f"; {summary.skipped} done before (--resume)" if summary.skipped else "")
-        + (f"; {summary.disagreements} printed values differ" if check else ""),
-        err=True,
-    )
+    files = counted(summary.files, "{n} file", "{n} files")
+    seconds = decimal_text(f"{summary.seconds:.1f}")
+    ranked = summary.files - summary.errors
+    if summary.workers:
+        workers_text = counted(summary.workers, "{n} Dask worker", "{n} Dask workers")
+        line = _("{files} in {seconds} s on {workers}: {ranked} ranked").format(
+            files=files, seconds=seconds, workers=workers_text, ranked=ranked
+        )
+    else:
+        line = _("{files} in {seconds} s in this process: {ranked} ranked").format(
+            files=files, seconds=seconds, ranked=ranked
+        )
+    if summary.errors:
+        line += ", " + _("{errors} could not be read (error records in {output})").format(
+            errors=summary.errors, output=out
+        )
+    if summary.skipped:
+        line += "; " + _("{skipped} done before (--resume)").format(skipped=summary.skipped)
+    if check:
+        line += "; " + _("{differing} printed values differ").format(differing=summary.disagreements)
+    click.echo(line, err=True)
     if summary.errors:  # this run's files; a resumed output may hold earlier error records too
         sys.exit(1)
 
@@ -560,13 +655,13 @@ def study_command(
         design.check()
         for path in plots:
             if Path(path).suffix.lower() not in (".png", ".svg", ".pdf"):
-                raise CrosstableError(f"--plot {path}: write .png, .svg or .pdf")
+                raise CrosstableError(_("--plot {file}: write .png, .svg or .pdf").format(file=path))
             if not Path(path).resolve().parent.is_dir():
-                raise CrosstableError(f"--plot {path}: no such folder")
-        with _progress(quiet, "events") as advance, _dask(workers, scheduler) as client:
+                raise CrosstableError(_("--plot {file}: no such folder").format(file=path))
+        with _progress(quiet, pgettext("progress", "events")) as advance, _dask(workers, scheduler) as client:
             result = run_study(design, events, seed=seed, client=client, progress=advance)
         if plots and not plot(result, plots):
-            click.echo("warning: no coefficient decided any pair: no plot written", err=True)
+            click.echo(_warning(_("no coefficient decided any pair: no plot written")), err=True)
     rows = result.rows()
     if output == "json":
         data = {
@@ -581,15 +676,36 @@ def study_command(
         click.echo(json.dumps(data, indent=2))
         return
     click.echo(
-        f"{result.events:,} events ({design.system}, {design.players} players, {design.model}, spread "
-        f"{design.spread:g}, draw rate {design.draw_rate:g}, seed {seed}): {result.pairs:,} pairs level on points; "
-        f"{result.seconds:.1f} s ({result.events / max(result.seconds, 1e-9):,.0f} events/s)"
+        _(
+            "{events} events ({system}, {players} players, {model}, spread {spread}, draw rate {draw_rate}, "
+            "seed {seed}): {pairs} pairs level on points; {seconds} s ({speed} events/s)"
+        ).format(
+            events=integer_text(result.events),
+            system=design.system,
+            players=design.players,
+            model=design.model,
+            spread=decimal_text(f"{design.spread:g}"),
+            draw_rate=decimal_text(f"{design.draw_rate:g}"),
+            seed=seed,
+            pairs=integer_text(result.pairs),
+            seconds=decimal_text(f"{result.seconds:.1f}"),
+            speed=integer_text(int(f"{result.events / max(result.seconds, 1e-9):.0f}")),
+        )
     )
-    click.echo(f"{'coefficient':<12} {'right':>8} {'95% interval':>17} {'level':>7}   right / wrong / level")
+    coefficient = pgettext("study column", "coefficient")
+    # TRANSLATORS: the share of the level pairs a coefficient ordered as the true strengths.
+    right = pgettext("study column", "right")
+    # TRANSLATORS: a column of the study's table: {share} is "95%", the confidence interval's level.
+    interval = _("{share} interval").format(share="95%")
+    # TRANSLATORS: the share of the pairs level on points that a coefficient leaves level too.
+    level_heading = pgettext("study column", "level")
+    # TRANSLATORS: the study's last column: how many pairs the coefficient ordered right, wrong, or left level.
+    counts = pgettext("study column", "right / wrong / level")
+    click.echo(f"{coefficient:<12} {right:>8} {interval:>17} {level_heading:>7}   {counts}")
     for r in rows:
-        share = "   –" if r["share"] is None else f"{100 * r['share']:7.2f}%"
-        ci = "" if r["low"] is None else f"{100 * r['low']:.2f}–{100 * r['high']:.2f}%"
-        level = "" if r["level_share"] is None else f"{100 * r['level_share']:.1f}%"
+        share = "   –" if r["share"] is None else decimal_text(f"{100 * r['share']:7.2f}%")
+        ci = "" if r["low"] is None else decimal_text(f"{100 * r['low']:.2f}–{100 * r['high']:.2f}%")
+        level = "" if r["level_share"] is None else decimal_text(f"{100 * r['level_share']:.1f}%")
         click.echo(
             f"{r['criterion']:<12} {share:>8} {ci:>17} {level:>7}   {r['agree']} / {r['disagree']} / {r['level']}"
         )
@@ -620,11 +736,11 @@ def convert(file: str, fmt: str, scoring: str | None, target: str) -> None:
     with _errors(file):
         t = _read(file, fmt=fmt, scoring=scoring)
         if t.groups is not None and target == "trf":
-            raise CrosstableError("a competition in groups has no TRF form (TRF has no groups): convert it to json")
+            raise CrosstableError(_("a competition in groups has no TRF form (TRF has no groups): convert it to json"))
         text = write_json(t) if target == "json" else write_trf(t)
     click.echo(text, nl=False)
     for w in [*t.warnings, *(trf_warnings(t) if target == "trf" else [])]:
-        click.echo(f"warning: {w}", err=True)
+        click.echo(_warning(w), err=True)
 
 
 @contextlib.contextmanager
@@ -649,11 +765,14 @@ def _quiet_stdout() -> Iterator[None]:
 
 
 @contextlib.contextmanager
-def _progress(quiet: bool, what: str = "combinations") -> Iterator[Callable[[int, int], None] | None]:
-    """A progress bar on standard error for long runs (not when quiet or not a terminal)."""
+def _progress(quiet: bool, what: str | None = None) -> Iterator[Callable[[int, int], None] | None]:
+    """A progress bar on standard error for long runs (not when quiet or not a terminal),
+    labelled ``what`` (combinations by default)."""
     if quiet or not sys.stderr.isatty():
         yield None
         return
+    if what is None:
+        what = pgettext("progress", "combinations")
     from rich.progress import Progress  # noqa: PLC0415 - optional: rich only on a terminal
 
     with Progress(transient=True) as bar:
@@ -707,7 +826,11 @@ def serve(host: str, port: int, workers: int, budget: int, db: str) -> None:
     """Start the local web page and HTTP API and print its address. Saved events (the
     pages under /events) are kept in --db, an SQLite file in this folder by default."""
     if not _is_host(host):
-        _fail(f"--host {printable(host, 60)!r}: give an address (127.0.0.1, ::1, 0.0.0.0) or a host name")
+        _fail(
+            _("--host {host}: give an address (127.0.0.1, ::1, 0.0.0.0) or a host name").format(
+                host=repr(printable(host, 60))
+            )
+        )
     from crosstable.events import EventStore, database_url  # noqa: PLC0415 - SQLAlchemy (~300 ms) only for serve
 
     try:
@@ -718,18 +841,26 @@ def serve(host: str, port: int, workers: int, budget: int, db: str) -> None:
         EventStore(db).close()  # the schema made or upgraded once, before the server's processes start
     except Exception as e:
         message = str(e).replace(db, shown_db)
-        _fail(f"--db {printable(shown_db, 80)}: cannot open the database: {printable(message, 200)}")
+        _fail(
+            _("--db {database}: cannot open the database: {reason}").format(
+                database=printable(shown_db, 80), reason=printable(message, 200)
+            )
+        )
     import uvicorn  # noqa: PLC0415 - optional: the server's packages (~300 ms to import) only for serve
 
     shown = f"[{host}]" if ":" in host else host
-    click.echo(f"crosstable: open http://{shown}:{port}/ (API schema at /docs); Ctrl-C stops")
+    click.echo(
+        _("crosstable: open {address} (API schema at /docs); Ctrl-C stops").format(address=f"http://{shown}:{port}/")
+    )
     os.environ["CROSSTABLE_HOST"] = host  # the app answers only requests addressed to this host
     os.environ["CROSSTABLE_BUDGET"] = str(budget)
     os.environ["CROSSTABLE_DB"] = db
     if host in ("0.0.0.0", "::"):
         click.echo(
-            "crosstable: warning: listening on every interface: anyone on the network can read the events "
-            "(writes need each event's editor secret)",
+            _(
+                "crosstable: warning: listening on every interface: anyone on the network can read the events "
+                "(writes need each event's editor secret)"
+            ),
             err=True,
         )
     uvicorn.run(

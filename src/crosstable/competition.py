@@ -46,13 +46,39 @@ from typing import Any
 import numpy as np
 
 from crosstable.errors import CriterionError, CrosstableError
+from crosstable.i18n import N_, _, integer_text, ngettext
 from crosstable.model import Tournament, group_labels, meetings, normal_group
 from crosstable.numbers import count
-from crosstable.ranking import Standings, rank
+from crosstable.ranking import ACROSS_SOURCE, PRESET_SOURCE, Standings, rank
 from crosstable.rules import ACROSS, AcrossGroups
 from crosstable.tiebreaks import REGISTRY
 
-ORDINALS = {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth", 6: "sixth"}
+ORDINALS = {1: N_("first"), 2: N_("second"), 3: N_("third"), 4: N_("fourth"), 5: N_("fifth"), 6: N_("sixth")}
+"""The places' ordinal words, English (the JSON's keys: ``third_placed``); :func:`ordinal`
+writes them in the current language."""
+
+
+def ordinal(place: int) -> str:
+    """A place's ordinal word in the current language (``third``, ``7th``), as the
+    sentences write ``the third-placed teams``."""
+    if place in ORDINALS:
+        return _(ORDINALS[place])
+    # TRANSLATORS: an ordinal number beyond the sixth (7th, 8th …).
+    return _("{n}th").format(n=integer_text(place))
+
+
+def either(names: Sequence[str]) -> str:
+    """``Slovenia or Denmark``, ``3 or 4``, in the current language."""
+    text = ""
+    for k, name in enumerate(names):
+        # TRANSLATORS: two alternatives: teams sharing a place, or the sizes of groups ("3 or 4").
+        text = name if k == 0 else _("{first} or {second}").format(first=text, second=name)
+    return text
+
+
+def _capitalized(text: str) -> str:
+    """The first letter in capitals, the rest as it is (unlike ``str.capitalize``)."""
+    return text[:1].upper() + text[1:]
 
 
 @dataclass
@@ -81,7 +107,7 @@ class AcrossTable:
 
     def sharing(self, name: str) -> str:
         """The teams sharing the group place ``name`` was compared for: ``Slovenia or Denmark``."""
-        return " or ".join(self.undecided[name])
+        return either(self.undecided[name])
 
     @property
     def key(self) -> str:
@@ -116,9 +142,13 @@ class Competition:
         """What was ranked and how: the first group's heading, with the groups named."""
         lines = self.groups[0].standings.heading()
         sizes = sorted({len(g.standings.rows) for g in self.groups})
-        size = " or ".join(str(x) for x in sizes)
+        size = either([integer_text(x) for x in sizes])
         names = f"{self.groups[0].group}–{self.groups[-1].group}" if len(self.groups) > 1 else self.groups[0].group
-        lines[1] = f"{count(len(self.groups), 'group')} ({names}) of {size}; each group: " + lines[1]
+        # TRANSLATORS: {groups} is a count of groups ("12 groups"), {names} their labels (A–L), {size}
+        # the number of teams in each (4, or "3 or 4"); {heading} is the heading of each group's table.
+        lines[1] = _("{groups} ({names}) of {size}; each group: {heading}").format(
+            groups=count(len(self.groups), "{n} group", "{n} groups"), names=names, size=size, heading=lines[1]
+        )
         return lines
 
     def group_of(self, name: str) -> GroupTable:
@@ -132,28 +162,67 @@ class Competition:
         groups) its place among the teams at that place, and its knockout match."""
         table = self.group_of(name)
         own = table.standings.tournament.names[table.standings.tournament.index(name)]
-        lines = [f"Group {table.group}. " + table.standings.explain(own)]
+        # TRANSLATORS: {explanation} is the team's explanation in its group (several lines).
+        lines = [_("Group {group}. {explanation}").format(group=table.group, explanation=table.standings.explain(own))]
         a = self.across
         if a is not None:
-            place = ORDINALS.get(a.place, f"{a.place}th")
+            place = ordinal(a.place)
             shared = next((c for c, names in a.undecided.items() if own in names), None)
             if own in a.group_of and own not in a.undecided:
-                status = "going through" if own in a.qualified else "not going through" if a.qualified else ""
+                if own in a.qualified:
+                    # TRANSLATORS: {ordinal} is an ordinal word (third), {place} the same place as a number (3):
+                    # write whichever reads well. {explanation} is the team's explanation among those teams.
+                    among = _("Among the {ordinal}-placed teams (going through): {explanation}")
+                elif a.qualified:
+                    # TRANSLATORS: {ordinal} is an ordinal word (third), {place} the same place as a number (3): either.
+                    among = _("Among the {ordinal}-placed teams (not going through): {explanation}")
+                else:
+                    # TRANSLATORS: {ordinal} is an ordinal word (third), {place} the same place as a number (3): either.
+                    among = _("Among the {ordinal}-placed teams: {explanation}")
                 lines.append(
-                    f"Among the {place}-placed teams{f' ({status})' if status else ''}: " + a.standings.explain(own)
+                    among.format(ordinal=place, place=integer_text(a.place), explanation=a.standings.explain(own))
                 )
             elif shared is not None:
-                through = a.group_of[shared] in a.qualified_groups
+                message = (
+                    # TRANSLATORS: {ordinal} is an ordinal word (third), {place} the same place as a number (3):
+                    # write whichever reads well. {teams} are the teams sharing it ("Slovenia or Denmark"),
+                    # {name} the one listed at that place, {rank} its place among the teams compared.
+                    _(
+                        "Group {group}'s {ordinal} place is shared ({teams}): compared among the {ordinal}-placed "
+                        "teams as {name} (place {rank}), and it goes through, whichever team it is"
+                    )
+                    if a.group_of[shared] in a.qualified_groups
+                    # TRANSLATORS: {ordinal} is an ordinal word (third), {place} the same place as a number (3): either.
+                    else _(
+                        "Group {group}'s {ordinal} place is shared ({teams}): compared among the {ordinal}-placed "
+                        "teams as {name} (place {rank})"
+                    )
+                )
                 lines.append(
-                    f"Group {table.group}'s {place} place is shared ({a.sharing(shared)}): compared among the "
-                    f"{place}-placed teams as {shared} (place {a.standings.row(shared).place})"
-                    + (", and it goes through, whichever team it is" if through else "")
+                    message.format(
+                        group=table.group,
+                        ordinal=place,
+                        place=integer_text(a.place),
+                        teams=a.sharing(shared),
+                        name=shared,
+                        rank=a.standings.row(shared).place,
+                    )
                 )
         for tie in self.knockout:
             if own in (tie.home, tie.away):
                 other, slot = (tie.away, tie.away_slot) if own == tie.home else (tie.home, tie.home_slot)
-                against = other if other is not None else f"{slot} (not decided yet)"
-                lines.append(f"{(self.round_name or 'knockout').capitalize()}, match {tie.match}: against {against}")
+                stage = _capitalized(_(self.round_name) if self.round_name else _("knockout"))
+                if other is not None:
+                    # TRANSLATORS: {stage} is the knockout round (Round of 32), {match} the match's number.
+                    against = _("{stage}, match {match}: against {team}").format(
+                        stage=stage, match=tie.match, team=other
+                    )
+                else:
+                    # TRANSLATORS: {slot} is a slot of the bracket as the regulations write it (1A, 3A/B/C/D/F).
+                    against = _("{stage}, match {match}: against {slot} (not decided yet)").format(
+                        stage=stage, match=tie.match, slot=slot
+                    )
+                lines.append(against)
         return "\n".join(lines)
 
     def to_dict(self) -> dict[str, Any]:
@@ -175,7 +244,7 @@ class Competition:
                 row["group"] = self.across.group_of[row["name"]]
                 row["qualified"] = row["name"] in self.across.qualified
                 if row["name"] in self.across.undecided:  # the group's place is shared: which team is not known
-                    row["undecided"] = self.across.sharing(row["name"])
+                    row["undecided"] = " or ".join(self.across.undecided[row["name"]])  # English, as all the JSON
             data[self.across.key] = {
                 "place": self.across.place,
                 "tiebreaks": s["tiebreaks"],
@@ -199,19 +268,24 @@ def one_group(t: Tournament, group: str | None) -> Tournament:
     would mix the groups), an event without groups is returned as it is."""
     if t.groups is None:
         if group is not None:
-            raise CrosstableError(f"group {group}: the event has no groups")
+            raise CrosstableError(_("group {group}: the event has no groups").format(group=group))
         return t
     labels = group_labels(t.groups)
     if group is None:
         if len(labels) == 1:
             return t
         raise CrosstableError(
-            f"a competition in {len(labels)} groups ({', '.join(labels)}): choose one group "
-            '(--group LABEL on the command line, "group" in the HTTP API)'
+            # TRANSLATORS: --group LABEL is an option of the command line, "group" a field of the HTTP API: keep them.
+            _(
+                "a competition in {count} groups ({groups}): choose one group (--group LABEL on the command line, "
+                '"group" in the HTTP API)'
+            ).format(count=integer_text(len(labels)), groups=", ".join(labels))
         )
     label = normal_group(group)
     if label not in labels:
-        raise CrosstableError(f"group {group}: no such group; the groups are {', '.join(labels)}")
+        raise CrosstableError(
+            _("group {group}: no such group; the groups are {groups}").format(group=group, groups=", ".join(labels))
+        )
     return t.group(label)
 
 
@@ -228,7 +302,7 @@ def rank_competition(
     names a competition preset such as ``fifa-2026``), the first ``qualify`` going
     through; draw the preset's knockout round. See the module docstring."""
     if t.groups is None:
-        raise CriterionError("not a competition in groups: the file has no group column")
+        raise CriterionError(_("not a competition in groups: the file has no group column"))
     name = rules.strip().lower() if rules is not None else ""
     rule = ACROSS.get(name)
     labels = group_labels(t.groups)
@@ -237,7 +311,8 @@ def rank_competition(
     times = 1 if rule is not None else _most_meetings(t)
     problems, notes, unfinished = _schedules(tables, rule, times)
     if rule is not None and problems:
-        raise CriterionError(f"preset {name}: " + "; ".join(problems))
+        # TRANSLATORS: {name} is a preset regulation (fifa-2026), {problems} what does not fit it.
+        raise CriterionError(_("preset {name}: {problems}").format(name=name, problems="; ".join(problems)))
     comp = Competition(t, tables, warnings=_group_warnings(t, tables) + problems + notes)
     place = across if across is not None else rule.place if rule is not None else None
     if place is None:
@@ -262,16 +337,34 @@ def _check_options(
         expected = [chr(ord("A") + k) for k in range(rule.groups)]
         if labels != expected:
             raise CriterionError(
-                f"preset {name} is written for {rule.groups} groups, {expected[0]} to {expected[-1]}; the file's "
-                f"groups are {', '.join(labels)}: rank it with --tiebreaks, or with --across K for the teams at "
-                "place K"
+                # TRANSLATORS: {name} is a preset regulation (fifa-2026); --tiebreaks and --across K are options.
+                _(
+                    "preset {name} is written for {count} groups, {first} to {last}; the file's groups are {groups}: "
+                    "rank it with --tiebreaks, or with --across K for the teams at place K"
+                ).format(
+                    name=name,
+                    count=integer_text(rule.groups),
+                    first=expected[0],
+                    last=expected[-1],
+                    groups=", ".join(labels),
+                )
             )
     if qualify is not None and across is None and rule is None:
-        raise CriterionError("--qualify needs --across K (the teams at place K of every group compared)")
+        raise CriterionError(_("--qualify needs --across K (the teams at place K of every group compared)"))
     if rule is not None and qualify is not None and qualify != rule.qualify and across in (None, rule.place):
         raise CriterionError(
-            f"--qualify {qualify}: the {name} regulations send {rule.qualify} of the "
-            f"{ORDINALS.get(rule.place, str(rule.place))}-placed teams through, and the bracket is drawn for them"
+            # TRANSLATORS: {name} is a preset regulation (fifa-2026); {ordinal} an ordinal word (third) and
+            # {place} the same place as a number (3): write whichever reads well.
+            _(
+                "--qualify {qualify}: the {name} regulations send {count} of the {ordinal}-placed teams through, "
+                "and the bracket is drawn for them"
+            ).format(
+                qualify=qualify,
+                name=name,
+                count=integer_text(rule.qualify),
+                ordinal=ordinal(rule.place),
+                place=integer_text(rule.place),
+            )
         )
 
 
@@ -295,19 +388,40 @@ def _schedules(
         n = len(g.names)
         if rule is not None and n != rule.size:
             out.append(
-                f"group {table.group} has {count(n, 'team')} ({', '.join(g.names)}); the regulation's groups have "
-                f"{rule.size}: a team spelled two ways?"
+                # TRANSLATORS: {teams} is a count of teams ("5 teams"), {names} their names, {size} the
+                # number of teams in each of the regulation's groups.
+                _(
+                    "group {group} has {teams} ({names}); the regulation's groups have {size}: a team spelled two ways?"
+                ).format(
+                    group=table.group,
+                    teams=count(n, "{n} team", "{n} teams"),
+                    names=", ".join(g.names),
+                    size=integer_text(rule.size),
+                )
             )
         keys, counts = meetings(g.white, g.black, n)
         twice = [f"{g.names[k // n]} - {g.names[k % n]}" for k in keys[counts > times].tolist()]
         if twice:
-            often = {1: "once", 2: "twice"}.get(times, f"{times} times")
-            out.append(f"group {table.group}: {', '.join(twice)} listed more than {often}")
+            if times == 1:
+                # TRANSLATORS: {matches} are matches ("Spain - Italy, Croatia - Albania").
+                often = _("group {group}: {matches} listed more than once")
+            elif times == 2:
+                often = _("group {group}: {matches} listed more than twice")
+            else:
+                often = ngettext(
+                    "group {group}: {matches} listed more than {n} time",
+                    "group {group}: {matches} listed more than {n} times",
+                    times,
+                )
+            out.append(often.format(group=table.group, matches=", ".join(twice), n=integer_text(times)))
         missing = n * (n - 1) // 2 - len(keys)
         if missing:
             notes.append(
-                f"group {table.group}: {count(missing, 'pair')} of teams have no match listed: a match not typed "
-                "yet, or a team spelled two ways?"
+                # TRANSLATORS: {pairs} is a count of pairs ("2 pairs").
+                _(
+                    "group {group}: {pairs} of teams have no match listed: a match not typed yet, or a team spelled "
+                    "two ways?"
+                ).format(group=table.group, pairs=count(missing, "{n} pair", "{n} pairs"))
             )
         if missing or g.pending or bool((counts != times).any()):
             unfinished.append(table.group)
@@ -327,7 +441,8 @@ def _group_warnings(t: Tournament, tables: list[GroupTable]) -> list[str]:
         if len(groups) == len(tables):
             out.append(w)
         else:
-            out.extend(f"group {label}: {w}" for label in groups)
+            # TRANSLATORS: a warning about one group only.
+            out.extend(_("group {group}: {warning}").format(group=label, warning=w) for label in groups)
     return out
 
 
@@ -343,41 +458,61 @@ def _across(
     goes through while a group is unfinished or what is compared is not decided."""
     smallest = min(len(g.standings.rows) for g in tables)
     if not 1 <= place <= smallest:
-        raise CriterionError(f"--across {place}: every group has places 1 to {smallest} at least")
+        raise CriterionError(
+            _("--across {place}: every group has places 1 to {smallest} at least").format(
+                place=place, smallest=integer_text(smallest)
+            )
+        )
     if rule is not None:
-        criteria, source = list(rule.criteria), f"preset {rule.bracket}"
+        criteria, source = list(rule.criteria), PRESET_SOURCE.format(name=rule.bracket)  # English, as the JSON
     else:
         criteria = [s.label for s in tables[0].standings.criteria if not REGISTRY[s.code].is_local]
-        source = "the criteria in use that compare teams of different groups"
+        source = ACROSS_SOURCE
     candidates: list[int] = []
     group_of: dict[str, str] = {}
     counted = np.ones(len(t.white), dtype=bool)
     below: list[str] = []
     notes: list[str] = []
     undecided: dict[str, list[str]] = {}
-    ordinal = ORDINALS.get(place, f"{place}th")
+    nth = {"ordinal": ordinal(place), "place": integer_text(place)}
     settled = not unfinished
     if unfinished:
-        notes.append(
-            f"{'group' if len(unfinished) == 1 else 'groups'} {', '.join(unfinished)} "
-            f"{'has' if len(unfinished) == 1 else 'have'} matches still to be played: the {ordinal}-placed teams "
-            "are compared as things stand, and nobody is marked as going through"
+        # TRANSLATORS: {groups} are groups' labels (A, C); {ordinal} is an ordinal word (third) and {place}
+        # the same place as a number (3): write whichever reads well (as in the messages that follow).
+        message = ngettext(
+            "group {groups} has matches still to be played: the {ordinal}-placed teams are compared as things "
+            "stand, and nobody is marked as going through",
+            "groups {groups} have matches still to be played: the {ordinal}-placed teams are compared as things "
+            "stand, and nobody is marked as going through",
+            len(unfinished),
         )
+        notes.append(message.format(groups=", ".join(unfinished), **nth))
     for g in tables:
         rows = g.standings.rows
         row = rows[place - 1]
         if "-" in row.place:
             undecided[row.name] = [r.name for r in rows if r.place == row.place]
             notes.append(
-                f"group {g.group}: place {place} is shared ({row.place}: "
-                f"{', '.join(r.name for r in rows if r.place == row.place)}); {row.name}, listed at that place, is "
-                f"compared as its {ordinal}-placed team"
+                # TRANSLATORS: {shared} is the shared place (3-4), {teams} the teams sharing it.
+                _(
+                    "group {group}: place {place} is shared ({shared}: {teams}); {name}, listed at that place, is "
+                    "compared as its {ordinal}-placed team"
+                ).format(
+                    group=g.group,
+                    shared=row.place,
+                    teams=", ".join(r.name for r in rows if r.place == row.place),
+                    name=row.name,
+                    **nth,
+                )
             )
         if len(rows) > smallest and rows[smallest - 1].place == rows[smallest].place:
             settled = False
             notes.append(
-                f"group {g.group}: place {rows[smallest].place} is shared, so whose results are left out (the "
-                f"teams placed below {smallest}) is not decided; nobody is marked as going through"
+                # TRANSLATORS: {shared} is the shared place (4-5); {smallest} the size of the smallest group.
+                _(
+                    "group {group}: place {shared} is shared, so whose results are left out (the teams placed "
+                    "below {smallest}) is not decided; nobody is marked as going through"
+                ).format(group=g.group, shared=rows[smallest].place, smallest=integer_text(smallest))
             )
         i = t.index(row.name)
         candidates.append(i)
@@ -388,8 +523,11 @@ def _across(
             counted &= (t.white != j) & (t.black != j)
     if below:
         notes.append(
-            f"the groups differ in size: results against {', '.join(below)} (placed below {smallest}) are not "
-            f"counted in the comparison of the {ordinal}-placed teams"
+            # TRANSLATORS: {ordinal} is an ordinal word (third), {place} the same place as a number (3): either.
+            _(
+                "the groups differ in size: results against {teams} (placed below {smallest}) are not counted in "
+                "the comparison of the {ordinal}-placed teams"
+            ).format(teams=", ".join(below), smallest=integer_text(smallest), **nth)
         )
     compared = t.select(range(len(t.names)), counted)
     s = rank(compared, criteria, among=candidates)
@@ -402,8 +540,12 @@ def _across(
         cut = s.rows[qualify - 1]
         if s.rows[qualify].place == cut.place:
             s.warnings.append(
-                f"the {qualify} qualifiers are not decided: place {cut.place} is shared at the cut "
-                f"({', '.join(r.name for r in s.rows if r.place == cut.place)})"
+                # TRANSLATORS: {count} is how many teams go through; {shared} the shared place (8-9).
+                _("the {count} qualifiers are not decided: place {shared} is shared at the cut ({teams})").format(
+                    count=integer_text(qualify),
+                    shared=cut.place,
+                    teams=", ".join(r.name for r in s.rows if r.place == cut.place),
+                )
             )
             through = [r.name for r in s.rows[:qualify] if r.place != cut.place]
         else:
@@ -414,8 +556,10 @@ def _across(
     for name in through:
         if name in undecided:
             s.warnings.append(
-                f"group {group_of[name]}'s {ordinal}-placed team goes through, but which team it is is not "
-                f"decided ({' or '.join(undecided[name])})"
+                # TRANSLATORS: {teams} are the teams sharing the place ("Slovenia or Denmark").
+                _(
+                    "group {group}'s {ordinal}-placed team goes through, but which team it is is not decided ({teams})"
+                ).format(group=group_of[name], teams=either(undecided[name]), **nth)
             )
     return AcrossTable(place, qualify, s, group_of, qualified, [group_of[n] for n in through], source, undecided)
 
@@ -458,7 +602,12 @@ def bracket(
     key = "".join(sorted(qualified))
     assignment = table.get(key) if len(qualified) == rule.qualify else None
     if len(qualified) == rule.qualify and assignment is None:
-        raise CriterionError(f"the {rule.bracket} table has no row for the qualifying groups {key}")
+        raise CriterionError(
+            # TRANSLATORS: {bracket} is the name of a combination table (fifa-2026), {groups} groups' labels (ABCDEFGH).
+            _("the {bracket} table has no row for the qualifying groups {groups}").format(
+                bracket=rule.bracket, groups=key
+            )
+        )
 
     def team(slot: str, opponent: str) -> str | None:
         if slot.startswith("3"):
@@ -466,7 +615,11 @@ def bracket(
                 return None
             group = assignment[opponent]
             if group not in slot[1:].split("/"):
-                raise CriterionError(f"the {rule.bracket} table sends 3{group} to slot {slot}")
+                raise CriterionError(
+                    _("the {bracket} table sends {team} to slot {slot}").format(
+                        bracket=rule.bracket, team=f"3{group}", slot=slot
+                    )
+                )
             slot = "3" + group
         place, group = int(slot[0]), slot[1:]
         if group in (unfinished or set()):
@@ -478,11 +631,20 @@ def bracket(
     ties = []
     for match, home, away in slots(rule.bracket):
         ties.append(Tie(match, home, away, team(home, away), team(away, home)))
-    undecided = [f"{t.match} ({t.home_slot} v {t.away_slot})" for t in ties if t.home is None or t.away is None]
+    # TRANSLATORS: a match of the knockout round: its number and its two slots (73 (2A v 2B)).
+    pairing = _("{match} ({home} v {away})")
+    undecided = [
+        pairing.format(match=t.match, home=t.home_slot, away=t.away_slot)
+        for t in ties
+        if t.home is None or t.away is None
+    ]
     if undecided:
         warnings.append(
-            f"the {rule.round_name} is not decided for match {', '.join(undecided)}: a group still to be "
-            "finished, a shared group place, or qualifiers not decided"
+            # TRANSLATORS: {stage} is the knockout round (round of 32), {matches} its matches not decided.
+            _(
+                "the {stage} is not decided for match {matches}: a group still to be finished, a shared group "
+                "place, or qualifiers not decided"
+            ).format(stage=_(rule.round_name), matches=", ".join(undecided))
         )
     return ties
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from crosstable.i18n import _, integer_text, ngettext
+
 LONGEST = 300
 """The longest message printed for one problem: a quoted cell of a binary or garbled
 file must not echo the file back."""
@@ -51,7 +53,10 @@ def quoted(text: str, limit: int = 40) -> str:
     t = text.strip()
     if len(t) <= limit:
         return repr(printable(t, limit))
-    return f"{printable(t, limit)!r} ({len(t):,} characters)"
+    # TRANSLATORS: {text} is the start of a long cell, quoted; {n} its length.
+    return ngettext("{text} ({n} character)", "{text} ({n} characters)", len(t)).format(
+        text=repr(printable(t, limit)), n=integer_text(len(t))
+    )
 
 
 def shorten(text: str, limit: int) -> str:
@@ -92,7 +97,8 @@ class InputError(CrosstableError):
 
     def __str__(self) -> str:
         if not self.problems:
-            return f"{self.source or '<input>'}: unreadable input"
+            # TRANSLATORS: {source} is a file name (or <input>).
+            return _("{source}: unreadable input").format(source=self.source or "<input>")
         first = self.problems[0]
         text = f"{printable(first.where(self.source), 100)}: {shorten(first.message, 250)}"
         rest = self.problems[1:]
@@ -101,8 +107,15 @@ class InputError(CrosstableError):
                 (f"{p.where(None).split(':', 1)[-1]}: " if p.line is not None else "") + shorten(p.message, 50)
                 for p in rest[:2]
             )
-            more = f" and {len(rest) - 2:,} more" if len(rest) > 2 else ""
-            text += f" (also {shown}{more})"
+            if len(rest) > 2:
+                # TRANSLATORS: {others} are two more problems of an input (separated by "; "),
+                # {n} how many further problems there are.
+                shown = ngettext("{others} and {n} more", "{others} and {n} more", len(rest) - 2).format(
+                    others=shown, n=integer_text(len(rest) - 2)
+                )
+            # TRANSLATORS: {problem} is the first problem of an input with its place
+            # (file:line:column: message); {others} the next ones.
+            text = _("{problem} (also {others})").format(problem=text, others=shown)
         return text
 
 

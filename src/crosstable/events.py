@@ -52,6 +52,7 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 
 from crosstable.errors import CrosstableError
+from crosstable.i18n import _, integer_text
 from crosstable.io import read_text
 from crosstable.io.jsonfmt import read_json, write_json
 from crosstable.io.seeding import standings_order
@@ -181,14 +182,22 @@ def normal_result(text: str | None, scoring: str = "chess") -> str | None:
     parsed = parse_result(result) if len(result) <= 20 else None
     if parsed is None:
         raise CrosstableError(
-            f"{typed!r} is not a result: type 1, 0, = (or ½), +, -, --, or a score such as 1-0 or 2:1"
+            _("{typed} is not a result: type 1, 0, = (or ½), +, -, --, or a score such as 1-0 or 2:1").format(
+                typed=repr(typed)
+            )
         )
     white, black, status = parsed
     if scoring == "football":
         if white.denominator != 1 or black.denominator != 1 or status == PENDING:
-            raise CrosstableError(f"{typed!r} is not a football score: type the goals, such as 2:1 (or 3:0 awd)")
+            raise CrosstableError(
+                _("{typed} is not a football score: type the goals, such as 2:1 (or 3:0 awd)").format(typed=repr(typed))
+            )
     elif white + black not in (0, 1) or (white + black == 0 and status != FORFEIT):
-        raise CrosstableError(f"{typed!r} is not a game's result: type 1, 0, = (or ½), +, -, -- (or 1-0, ½-½, 0-1)")
+        raise CrosstableError(
+            _("{typed} is not a game's result: type 1, 0, = (or ½), +, -, -- (or 1-0, ½-½, 0-1)").format(
+                typed=repr(typed)
+            )
+        )
     return result
 
 
@@ -232,13 +241,19 @@ def database_url(url: str) -> tuple[str, str]:
         parsed = make_url(url)
     except Exception:
         raise CrosstableError(
-            f"{url[:80]!r} is not a database URL: give sqlite:///PATH or postgresql://USER@HOST/DB"
+            _("{url} is not a database URL: give sqlite:///PATH or postgresql://USER@HOST/DB").format(
+                url=repr(url[:80])
+            )
         ) from None
     shown = parsed.render_as_string(hide_password=True)
     if parsed.drivername not in ("sqlite", "postgresql+psycopg"):
-        raise CrosstableError(f"{shown}: give sqlite:///PATH or postgresql://USER@HOST/DB (psycopg 3)")
+        raise CrosstableError(
+            _("{url}: give sqlite:///PATH or postgresql://USER@HOST/DB (psycopg 3)").format(url=shown)
+        )
     if parsed.drivername == "sqlite" and parsed.database in (None, "", ":memory:"):
-        raise CrosstableError(f"{shown}: give a file, sqlite:///PATH (an in-memory database would be lost)")
+        raise CrosstableError(
+            _("{url}: give a file, sqlite:///PATH (an in-memory database would be lost)").format(url=shown)
+        )
     return url, shown
 
 
@@ -247,7 +262,7 @@ class EventStore:
     ``postgresql+psycopg://user@host/db``); the schema is migrated on opening."""
 
     def __init__(self, url: str) -> None:
-        url, _ = database_url(url)
+        url, _shown = database_url(url)
         sqlite = url.startswith("sqlite")
         self.engine = create_engine(url, connect_args={"check_same_thread": False} if sqlite else {})
         if sqlite:
@@ -280,14 +295,18 @@ class EventStore:
         """A new event: its id and its editor secret (shown once)."""
         name = " ".join(spec.name.split())
         if not name or len(name) > MAX_NAME:
-            raise CrosstableError(f"an event needs a name of 1 to {MAX_NAME} characters")
+            raise CrosstableError(_("an event needs a name of 1 to {most} characters").format(most=MAX_NAME))
         if spec.schedule not in ("single", "double"):
-            raise CrosstableError(f"schedule {spec.schedule!r}: single or double")
+            raise CrosstableError(_("schedule {schedule}: single or double").format(schedule=repr(spec.schedule)))
         Scoring.parse(spec.scoring)
         if spec.tiebreaks is not None:
             parse_list(list(spec.tiebreaks))
         if spec.rules is not None and spec.rules.strip().lower() not in PRESETS:
-            raise CrosstableError(f"unknown rules preset {spec.rules!r}; known: {', '.join(sorted(PRESETS))}")
+            raise CrosstableError(
+                _("unknown rules preset {rules}; known: {known}").format(
+                    rules=repr(spec.rules), known=", ".join(sorted(PRESETS))
+                )
+            )
         names, games, source, scoring = self._pairings(spec)
         secret = secrets.token_urlsafe(24)
         event_id = str(uuid.uuid4())
@@ -328,7 +347,9 @@ class EventStore:
         if spec.content is not None:
             t = read_text(spec.content, source="import")
             if t.kind == "game_points" or t.groups is not None:
-                raise CrosstableError("import an individual event or a league (a team event or groups cannot be saved)")
+                raise CrosstableError(
+                    _("import an individual event or a league (a team event or groups cannot be saved)")
+                )
             assert t.rounds is not None
             boards: dict[int, int] = {}
             for k, g in enumerate(t.games):
@@ -343,12 +364,16 @@ class EventStore:
             if spec.seed_from is not None:
                 names = seeded(names, spec.seed_from)
         if not 2 <= len(names) <= MAX_PARTICIPANTS:
-            raise CrosstableError(f"an event needs 2 to {MAX_PARTICIPANTS:,} participants, not {len(names):,}")
+            raise CrosstableError(
+                _("an event needs 2 to {most} participants, not {count}").format(
+                    most=integer_text(MAX_PARTICIPANTS), count=integer_text(len(names))
+                )
+            )
         if any(not n or len(n) > MAX_NAME for n in names):
-            raise CrosstableError(f"every participant needs a name of 1 to {MAX_NAME} characters")
+            raise CrosstableError(_("every participant needs a name of 1 to {most} characters").format(most=MAX_NAME))
         if len(set(names)) != len(names):
             dup = next(n for k, n in enumerate(names) if n in names[:k])
-            raise CrosstableError(f"participant {dup!r} is listed twice")
+            raise CrosstableError(_("participant {name} is listed twice").format(name=repr(dup)))
         if spec.content is None:
             schedule = Schedule.make(names, double=spec.schedule == "double")
             games = [(p.round, p.board, p.white, p.black, None) for rnd in schedule.rounds for p in rnd if not p.bye]
@@ -358,7 +383,7 @@ class EventStore:
     def _row(self, s: Session, event_id: str) -> EventRow:
         row = s.get(EventRow, event_id)
         if row is None:
-            raise NotFound(f"no event {event_id!r}")
+            raise NotFound(_("no event {event}").format(event=repr(event_id)))
         return row
 
     def events(self) -> list[dict[str, Any]]:
@@ -371,7 +396,7 @@ class EventStore:
         with self._reading() as s:
             found = s.scalar(select(EventRow.version).where(EventRow.id == event_id))
             if found is None:
-                raise NotFound(f"no event {event_id!r}")
+                raise NotFound(_("no event {event}").format(event=repr(event_id)))
             return int(found)
 
     def view(self, event_id: str) -> dict[str, Any]:
@@ -431,7 +456,10 @@ class EventStore:
         t.source = settings["name"]
         t.info["012"] = settings["name"]
         t.rounds_total = max((g[1] for g in games), default=0) or None
-        t.system, t.system_reason = "round-robin", f"the Berger tables ({settings['schedule']} round robin)"
+        if settings["schedule"] == "double":
+            t.system, t.system_reason = "round-robin", _("the Berger tables (double round robin)")
+        else:
+            t.system, t.system_reason = "round-robin", _("the Berger tables (single round robin)")
         return t, settings
 
     def changes(self, event_id: str, secret: str | None) -> list[dict[str, Any]]:
@@ -456,9 +484,9 @@ class EventStore:
     # -- writing ----------------------------------------------------------------------------
     def _authorised(self, row: EventRow, secret: str | None) -> None:
         if not secret:
-            raise NotAllowed("this change needs the event's editor secret (Authorization: Bearer …)", 401)
+            raise NotAllowed(_("this change needs the event's editor secret (Authorization: Bearer …)"), 401)
         if not hmac.compare_digest(digest(secret), row.secret_hash):
-            raise NotAllowed("the editor secret is not this event's", 403)
+            raise NotAllowed(_("the editor secret is not this event's"), 403)
 
     @contextmanager
     def _writing(self, event_id: str, version: int, secret: str | None) -> Iterator[tuple[Session, EventRow, int]]:
@@ -480,7 +508,10 @@ class EventStore:
         except _Stale:
             current = self.view(event_id)
             raise Conflict(
-                f"the event changed since version {version}: it is at version {current['version']}", current
+                _("the event changed since version {version}: it is at version {current}").format(
+                    version=version, current=current["version"]
+                ),
+                current,
             ) from None
 
     def set_result(
@@ -491,7 +522,7 @@ class EventStore:
             after = normal_result(result, row.scoring)
             game = s.get(GameRow, game_id)
             if game is None or game.event_id != event_id:
-                raise NotFound(f"no game {game_id} in event {event_id!r}")
+                raise NotFound(_("no game {game} in event {event}").format(game=game_id, event=repr(event_id)))
             before, game.result = game.result, after
             _record(s, event_id, new, client, what="result", game_id=game_id, before=before, after=after)
             return new
@@ -499,7 +530,7 @@ class EventStore:
     def rename(self, event_id: str, name: str, version: int, secret: str | None, client: str) -> int:
         clean = " ".join(name.split())
         if not clean or len(clean) > MAX_NAME:
-            raise CrosstableError(f"an event needs a name of 1 to {MAX_NAME} characters")
+            raise CrosstableError(_("an event needs a name of 1 to {most} characters").format(most=MAX_NAME))
         with self._writing(event_id, version, secret) as (s, row, new):
             before = row.name
             s.execute(update(EventRow).where(EventRow.id == event_id).values(name=clean))
@@ -516,7 +547,7 @@ class EventStore:
                 .limit(1)
             ).first()
             if last is None:
-                raise CrosstableError("nothing to undo")
+                raise CrosstableError(_("nothing to undo"))
             if last.what == "result" and last.game_id is not None:
                 game = s.get(GameRow, last.game_id)
                 assert game is not None
@@ -550,7 +581,7 @@ def _scores(results: Sequence[str | None], base: int = 1) -> tuple[IntArray, Int
     parsed = {text: parse_result(text) for text in set(texts)}
     scores = {text: p for text, p in parsed.items() if p is not None}
     if len(scores) != len(parsed):
-        raise CrosstableError("a stored result cannot be read")
+        raise CrosstableError(_("a stored result cannot be read"))
     den = math.lcm(base, *(x.denominator for p in scores.values() for x in p[:2]))
     units = {text: (int(p[0] * den), int(p[1] * den), p[2]) for text, p in scores.items()}
     rows = np.array([units[text] for text in texts], dtype=np.int64).reshape(-1, 3)
@@ -582,7 +613,7 @@ def _with_results(t: Tournament, results: Sequence[str | None]) -> Tournament:
     of games; a one-sided decision of the file is kept while its game is unchanged)."""
     assert t.status is not None
     if len(results) != len(t.white):
-        raise CrosstableError("the event's games no longer match its imported file")
+        raise CrosstableError(_("the event's games no longer match its imported file"))
     white, black, status, den = _scores(results, t.score_denominator)
     scale = den // t.score_denominator
     same = (white == t.white_score * scale) & (black == t.black_score * scale) & (status == t.status)

@@ -34,7 +34,8 @@ import numpy as np
 from numpy.typing import NDArray
 
 from crosstable.errors import CrosstableError
-from crosstable.numbers import count, fmt_decimal, parse_number
+from crosstable.i18n import _, integer_text, ngettext
+from crosstable.numbers import count, fmt_decimal, parse_number, show_decimal
 
 _T = TypeVar("_T")
 _W = TypeVar("_W")
@@ -201,9 +202,13 @@ class Scoring:
     def __post_init__(self) -> None:
         for value in (self.win, self.draw, self.loss):
             if abs(value) > 1000 or value.denominator > 1000:
+                written = f"{fmt_decimal(self.win)}:{fmt_decimal(self.draw)}:{fmt_decimal(self.loss)}"
                 raise CrosstableError(
-                    f"scoring {fmt_decimal(self.win)}:{fmt_decimal(self.draw)}:{fmt_decimal(self.loss)}: each value "
-                    "must be a number from -1000 to 1000 with at most 1000 as its denominator"
+                    # TRANSLATORS: {scoring} is a scoring written W:D:L (points for a win, a draw, a loss).
+                    _(
+                        "scoring {scoring}: each value must be a number from -1000 to 1000 with at most 1000 "
+                        "as its denominator"
+                    ).format(scoring=written)
                 )
 
     @classmethod
@@ -216,10 +221,20 @@ class Scoring:
         values = [parse_number(p) for p in parts]
         if len(values) != 3 or any(v is None for v in values):
             names = ", ".join(PRESET_SCORING)
-            raise CrosstableError(f"scoring {text!r} is neither a preset ({names}) nor three numbers W:D:L")
+            raise CrosstableError(
+                # TRANSLATORS: {presets} are the names of the scorings (chess, draughts …), to keep
+                # as they are; W:D:L are the points for a win, a draw and a loss.
+                _("scoring {scoring} is neither a preset ({presets}) nor three numbers W:D:L").format(
+                    scoring=repr(text), presets=names
+                )
+            )
         w, d, lo = (v for v in values if v is not None)
         if not (w >= d >= lo):
-            raise CrosstableError(f"scoring {text!r}: a win must be worth at least a draw, a draw at least a loss")
+            raise CrosstableError(
+                _("scoring {scoring}: a win must be worth at least a draw, a draw at least a loss").format(
+                    scoring=repr(text)
+                )
+            )
         return cls(w, d, lo, name=f"{fmt_decimal(w)}:{fmt_decimal(d)}:{fmt_decimal(lo)}")
 
     def points(self, outcome: int) -> Fraction:
@@ -486,7 +501,7 @@ class Tournament:
         self._clean_names()
         if len(set(self.names)) != len(self.names):
             dup = next(n for k, n in enumerate(self.names) if n in self.names[:k])
-            raise CrosstableError(f"participant name {dup!r} appears twice")
+            raise CrosstableError(_("participant name {name} appears twice").format(name=repr(dup)))
         self._check_pairings()
 
     def _clean_names(self) -> None:
@@ -502,7 +517,9 @@ class Tournament:
             )
             if clean != name:
                 escaped = name.encode("unicode_escape").decode()
-                self.warnings.append(f"name {escaped!r} had control characters: {clean!r}")
+                self.warnings.append(
+                    _("name {name} had control characters: {cleaned}").format(name=repr(escaped), cleaned=repr(clean))
+                )
             cleaned.append(clean)
         self.names = cleaned  # a new list: the reader's own stays as it was
 
@@ -514,7 +531,9 @@ class Tournament:
         if len(same):
             g = int(same[0])
             raise CrosstableError(
-                f"{self.names[int(self.white[g])]} is paired with themself (round {int(self.rounds[g])})"
+                _("{name} is paired with themself (round {round})").format(
+                    name=self.names[int(self.white[g])], round=int(self.rounds[g])
+                )
             )
         numbered = self.rounds > 0
         if not numbered.any():
@@ -535,7 +554,11 @@ class Tournament:
             games = np.nonzero(numbered & (self.rounds == rnd) & ((self.white == i) | (self.black == i)))[0]
             others = [self.names[int(self.black[g] if self.white[g] == i else self.white[g])] for g in games]
             raise CrosstableError(
-                f"{self.names[i]} has {len(games)} games in round {rnd} (against {', '.join(others)})"
+                ngettext(
+                    "{name} has {n} game in round {round} (against {opponents})",
+                    "{name} has {n} games in round {round} (against {opponents})",
+                    len(games),
+                ).format(name=self.names[i], n=len(games), round=rnd, opponents=", ".join(others))
             )
 
     def refresh(self) -> None:
@@ -579,10 +602,16 @@ class Tournament:
             rnd = g[3] if len(g) > 3 else 0
             for who in (w, b):
                 if who not in index:
-                    raise CrosstableError(f"game {w} - {b}: {who!r} is not a participant")
+                    raise CrosstableError(
+                        _("game {white} - {black}: {name} is not a participant").format(
+                            white=w, black=b, name=repr(who)
+                        )
+                    )
             parsed = parse_result(res)
             if parsed is None:
-                raise CrosstableError(f"game {w} - {b}: {res!r} is not a result")
+                raise CrosstableError(
+                    _("game {white} - {black}: {result} is not a result").format(white=w, black=b, result=repr(res))
+                )
             ws, bs, st = parsed
             rows.append(Game(index[w], index[b], ws, bs, int(rnd), st))
         return cls.from_game_objects(list(names), rows, scoring=sc, kind=kind)
@@ -654,10 +683,9 @@ class Tournament:
         return len(self.names)
 
     def __repr__(self) -> str:
-        return (
-            f"Tournament({count(len(self.names), 'participant')}, {count(len(self.white), 'game')}, "
-            f"kind={self.kind!r}, scoring={self.scoring.name!r})"
-        )
+        participants = count(len(self.names), "{n} participant", "{n} participants")
+        games = count(len(self.white), "{n} game", "{n} games")
+        return f"Tournament({participants}, {games}, kind={self.kind!r}, scoring={self.scoring.name!r})"
 
     @property
     def games(self) -> list[Game]:
@@ -680,8 +708,12 @@ class Tournament:
         if len(hits) == 1:
             return hits[0]
         if not hits:
-            raise CrosstableError(f"no participant named {name!r}")
-        raise CrosstableError(f"{name!r} matches several participants: " + ", ".join(self.names[i] for i in hits))
+            raise CrosstableError(_("no participant named {name}").format(name=repr(name)))
+        raise CrosstableError(
+            _("{name} matches several participants: {names}").format(
+                name=repr(name), names=", ".join(self.names[i] for i in hits)
+            )
+        )
 
     def outcome_counts(self) -> IntArray:
         """``counts[i, k]``: how many of i's games (played or forfeited; not those still
@@ -811,19 +843,26 @@ class Tournament:
         """
         assert self.rounds is not None and self.status is not None
         if k < 1:
-            raise CrosstableError(f"--round {k}: rounds are numbered from 1")
+            # TRANSLATORS: --round is the command line's option, to keep as it is.
+            raise CrosstableError(_("--round {round}: rounds are numbered from 1").format(round=k))
         if len(self.rounds) and not self.rounds.any():
-            raise CrosstableError("--round needs round numbers (a TRF file, or a games list with a round column)")
+            raise CrosstableError(_("--round needs round numbers (a TRF file, or a games list with a round column)"))
         last = max([self.rounds_total or 0, int(self.rounds.max()) if len(self.rounds) else 0])
         if k > last:
-            raise CrosstableError(f"--round {k}: the event has {count(last, 'round')}")
+            raise CrosstableError(
+                ngettext(
+                    "--round {round}: the event has {n} round", "--round {round}: the event has {n} rounds", last
+                ).format(round=k, n=integer_text(last))
+            )
         return self._games_kept(
             self.rounds <= k,
             byes=[b for b in self.byes if b.round <= k],
             adjustments=[a for a in self.adjustments if a.round <= k or a.final],
             rounds_total=k,
             declared={},
-            warnings=[w for w in self.warnings if not w.startswith("XXR announces")],
+            # The TRF reader's warning "XXR announces N rounds and the games reach round K …
+            # (--round K gives …)": no longer true. Found by its codes, which every language keeps.
+            warnings=[w for w in self.warnings if not ("XXR" in w and "--round" in w)],
         )
 
 
@@ -917,25 +956,34 @@ def classify_scores(
     else:
         kind = min(order, key=lambda k: (len(misfits[k]), order.index(k)))
     chosen: ScoreKind = "result" if kind == "result" else "game_points" if kind == "game_points" else "goals"
-    described = {
-        "result": f"a {'chess' if g == 1 else 'draughts'} result ({_results_text(g)})",
-        "game_points": f"a match whose game points add up to {fmt_decimal(g)}",
-        "goals": "a score in whole goals",
-    }[kind]
-    if not pairs:
-        reason = "no game played yet"
+    if kind == "result" and g == 1:
+        # TRANSLATORS: what a game of the list should look like, in "{result} is not {kind} like
+        # the other 12 games"; {results} are results such as "1-0, 0-1 or ½-½".
+        described = _("a chess result ({results})").format(results=_results_text(g))
     elif kind == "result":
-        reason = f"every game is {_results_text(g)}"
+        described = _("a draughts result ({results})").format(results=_results_text(g))
     elif kind == "game_points":
-        reason = f"every match's game points add up to {fmt_decimal(g)}"
+        described = _("a match whose game points add up to {points}").format(points=show_decimal(g))
     else:
-        reason = "scores in whole goals"
+        described = _("a score in whole goals")
+    if not pairs:
+        # TRANSLATORS: why the scoring is what it is, shown as "scoring chess (1-½-0: no game played yet)".
+        reason = _("no game played yet")
+    elif kind == "result":
+        reason = _("every game is {results}").format(results=_results_text(g))
+    elif kind == "game_points":
+        reason = _("every match's game points add up to {points}").format(points=show_decimal(g))
+    else:
+        reason = _("scores in whole goals")
     return KindChoice(chosen, reason, g if kind != "goals" else Fraction(0), misfits[kind], described)
 
 
 def _results_text(g: Fraction) -> str:
     half = fmt_decimal(g / 2) if g != 1 else "½"
-    return f"{fmt_decimal(g)}-0, 0-{fmt_decimal(g)} or {half}-{half}"
+    # TRANSLATORS: three results written as in a crosstable: a win, a loss, a draw.
+    return _("{win}, {loss} or {draw}").format(
+        win=f"{fmt_decimal(g)}-0", loss=f"0-{fmt_decimal(g)}", draw=f"{half}-{half}"
+    )
 
 
 def infer_kind(pairs: Sequence[tuple[Fraction, Fraction]], scoring: Scoring) -> ScoreKind:
@@ -948,8 +996,15 @@ def infer_kind(pairs: Sequence[tuple[Fraction, Fraction]], scoring: Scoring) -> 
     if choice.misfits:
         a, b = pairs[choice.misfits[0]]
         raise CrosstableError(
-            f"the games are {choice.reason}, but {len(choice.misfits)} do not fit, such as "
-            f"{fmt_decimal(a)}-{fmt_decimal(b)}; give the kind (kind='result', 'game_points' or 'goals')"
+            # TRANSLATORS: {reason} is what the games are ("every game is 1-0, 0-1 or ½-½"); the
+            # kind='…' are Python arguments, to keep as they are.
+            ngettext(
+                "the games are {reason}, but {n} do not fit, such as {result}; give the kind "
+                "(kind='result', 'game_points' or 'goals')",
+                "the games are {reason}, but {n} do not fit, such as {result}; give the kind "
+                "(kind='result', 'game_points' or 'goals')",
+                len(choice.misfits),
+            ).format(reason=choice.reason, n=len(choice.misfits), result=f"{fmt_decimal(a)}-{fmt_decimal(b)}")
         )
     return choice.kind
 
@@ -973,5 +1028,11 @@ def infer_system(white: IntArray, black: IntArray, n: int) -> tuple[str, str]:
     every = len(met) == n * (n - 1) // 2 and n > 1
     if every and met.min() == met.max():
         times = int(met.max())
-        return "round-robin", "every pair met " + {1: "once", 2: "twice"}.get(times, f"{times} times")
-    return "swiss", "not every pair met once"
+        if times == 1:
+            # TRANSLATORS: why the event is taken as a round robin.
+            return "round-robin", _("every pair met once")
+        if times == 2:
+            return "round-robin", _("every pair met twice")
+        return "round-robin", ngettext("every pair met {n} time", "every pair met {n} times", times).format(n=times)
+    # TRANSLATORS: why the event is taken as a Swiss event.
+    return "swiss", _("not every pair met once")

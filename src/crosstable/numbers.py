@@ -1,7 +1,9 @@
 """Reading and writing the numbers arbiters write: ``½``, ``4½``, ``0,5``, ``11.75``, ``–1,5``.
 
 All values are exact (:class:`fractions.Fraction`); these helpers only convert
-between text and exact values.
+between text and exact values. The ``fmt_*`` functions write the neutral form (a
+decimal point: codes, labels, files, JSON); the ``show_*`` functions write the same
+number as the current language does (:mod:`crosstable.i18n`) for tables and sentences.
 """
 
 from __future__ import annotations
@@ -9,6 +11,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from fractions import Fraction
+
+from crosstable.i18n import decimal_text, integer_text, ngettext
 
 _VULGAR = {"½": Fraction(1, 2), "¼": Fraction(1, 4), "¾": Fraction(3, 4)}
 _TO_VULGAR = {Fraction(1, 2): "½", Fraction(1, 4): "¼", Fraction(3, 4): "¾"}
@@ -168,12 +172,35 @@ def column_decimals(values: Sequence[Fraction | None], cap: int = 4) -> int:
     return min(cap, max([2 if len(exact) < len(need) else 0, *exact]))
 
 
-def count(value: int | Fraction, noun: str, plural: str | None = None) -> str:
-    """A count with its noun in the right number: ``1 point``, ``2 points``,
-    ``1½ points``, ``0 games`` (``plural`` when not the noun and an ``s``).
+def show_decimal(value: Fraction | None) -> str:
+    """:func:`fmt_decimal` as the current language writes it (``11,75`` in Bulgarian)."""
+    return decimal_text(fmt_decimal(value))
 
-    >>> count(1, "point"), count(Fraction(3, 2), "point"), count(0, "match", "matches")
-    ('1 point', '1½ points', '0 matches')
+
+def show_vulgar(value: Fraction | None) -> str:
+    """:func:`fmt_vulgar` as the current language writes it."""
+    return decimal_text(fmt_vulgar(value))
+
+
+def show_number(value: Fraction | None, style: str = "decimal") -> str:
+    """:func:`fmt_number` as the current language writes it."""
+    return decimal_text(fmt_number(value, style))
+
+
+def show_fixed(value: Fraction | None, decimals: int) -> str:
+    """:func:`fmt_fixed` as the current language writes it."""
+    return decimal_text(fmt_fixed(value, decimals))
+
+
+def count(value: int | Fraction, singular: str, plural: str) -> str:
+    """A count in a sentence, the noun in the right form for the current language:
+    ``singular`` and ``plural`` are messages of the catalogues with ``{n}`` where the
+    number goes (``1 point``, ``1½ points``, ``12,345 games``).
+
+    >>> count(1, '{n} point', '{n} points'), count(Fraction(3, 2), '{n} point', '{n} points')
+    ('1 point', '1½ points')
+    >>> count(12345, '{n} game', '{n} games')
+    '12,345 games'
     """
-    text = fmt_vulgar(Fraction(value)) if isinstance(value, Fraction) else f"{value:,}"
-    return f"{text} {noun if value == 1 else plural or noun + 's'}"
+    text = show_vulgar(Fraction(value)) if isinstance(value, Fraction) else integer_text(value)
+    return ngettext(singular, plural, value).format(n=text)

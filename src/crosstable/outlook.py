@@ -77,6 +77,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from crosstable.errors import CrosstableError
+from crosstable.i18n import N_, _, integer_text
 from crosstable.model import DRAW, LOSS, PENDING, WIN, IntArray, Tournament
 from crosstable.numbers import count as counted
 from crosstable.ranking import criteria_for, rank
@@ -99,6 +100,15 @@ MAX_GAMES_LEFT = 2_000
 """The most games left an outlook takes on (the integer programs grow with them)."""
 MAX_PARTICIPANTS = 400
 """The most participants (one integer program per participant and question)."""
+RESULT_WORDS = {
+    # TRANSLATORS: a football match's result in a completion of the games left: the home side wins.
+    WIN: N_("home win"),
+    DRAW: N_("draw"),
+    # TRANSLATORS: a football match's result in a completion of the games left: the away side wins.
+    LOSS: N_("away win"),
+}
+"""A football match's result in a witness (English, like the JSON output's codes;
+translated where shown)."""
 _ZONE = re.compile(r"^\s*([A-Za-z][\w-]{0,30})\s*=\s*(\d+)\s*(?:-\s*(\d+))?\s*$")
 
 
@@ -128,16 +138,23 @@ def parse_zones(text: str | None, n: int) -> list[Zone]:
             continue
         m = _ZONE.match(item)
         if m is None:
-            raise CrosstableError(f"zone {item.strip()!r}: write NAME=PLACE or NAME=FIRST-LAST, e.g. ucl=1-4")
+            raise CrosstableError(
+                # TRANSLATORS: keep NAME=PLACE, NAME=FIRST-LAST and ucl=1-4 as they are (what is typed).
+                _("zone {zone}: write NAME=PLACE or NAME=FIRST-LAST, e.g. ucl=1-4").format(zone=repr(item.strip()))
+            )
         name, first = m.group(1), int(m.group(2))
         last = int(m.group(3)) if m.group(3) else first
         if not 1 <= first <= last <= n:
-            raise CrosstableError(f"zone {item.strip()!r}: places must run from 1 to {n} (first ≤ last)")
+            raise CrosstableError(
+                _("zone {zone}: places must run from 1 to {last} (first ≤ last)").format(
+                    zone=repr(item.strip()), last=n
+                )
+            )
         if any(z.name == name for z in zones):
-            raise CrosstableError(f"zone {name!r} is given twice")
+            raise CrosstableError(_("zone {zone} is given twice").format(zone=repr(name)))
         zones.append(Zone(name, first, last))
     if not zones:
-        raise CrosstableError("--zones: no zone given")
+        raise CrosstableError(_("--zones: no zone given"))
     return zones
 
 
@@ -297,7 +314,7 @@ class _Solver:
         if res.status == 2:
             return None
         if res.status != 0 or res.x is None:
-            raise CrosstableError(f"the integer program could not be solved: {res.message}")
+            raise CrosstableError(_("the integer program could not be solved: {reason}").format(reason=res.message))
         x: NDArray[np.int64] = np.rint(res.x).astype(np.int64)
         return x
 
@@ -406,13 +423,13 @@ class _Solver:
             order = np.zeros(size)
             order[y], order[z] = 1, -1
             rows.append((order, -np.inf, 0.0))
-        count = np.zeros(size)
+        ones = np.zeros(size)
         if best:
-            count[mk : mk + u] = 1
-            rows.append((count, -np.inf, float(place - 1 - ahead)))
+            ones[mk : mk + u] = 1
+            rows.append((ones, -np.inf, float(place - 1 - ahead)))
         else:
-            count[mk + u :] = 1
-            rows.append((count, float(place - 1 - ahead), np.inf))
+            ones[mk + u :] = 1
+            rows.append((ones, float(place - 1 - ahead), np.inf))
         for tied, results in cuts:
             cut = np.zeros(size)
             members = set(tied)
@@ -459,7 +476,7 @@ class _Solver:
         own = np.zeros(size)
         own[:mk] = mat[i]
         rows.append((own, float(gain), float(gain)))
-        count = np.zeros(size)
+        ones = np.zeros(size)
         for e, j in enumerate(maybe):
             row = np.zeros(size)
             row[:mk] = mat[j]
@@ -469,11 +486,11 @@ class _Solver:
             else:  # y = 1 when P_j > mine: A_j·x − (hi_j − mine)·y ≤ mine − base_j
                 row[mk + e] = -float(hi[j] - mine)
                 rows.append((row, -np.inf, float(mine - base[j])))
-            count[mk + e] = 1
+            ones[mk + e] = 1
         if outside:
-            rows.append((count, float(b - len(sure)), np.inf))
+            rows.append((ones, float(b - len(sure)), np.inf))
         else:
-            rows.append((count, -np.inf, float(b - 1 - len(sure))))
+            rows.append((ones, -np.inf, float(b - 1 - len(sure))))
         return self.solve(np.zeros(size), rows, {}, len(maybe), [(0, 1)] * len(maybe)) is not None
 
     def first_by_flow(self, i: int, base: NDArray[np.int64], units: NDArray[np.int64]) -> list[int] | None:
@@ -536,7 +553,7 @@ def _label(t: Tournament, outcome: int, options: Sequence[Option]) -> str:
     """A pending game's result in the witness: White's (the home side's) outcome; a
     team match's as the narrowest result of that outcome (any other would do)."""
     if t.kind == "goals":
-        return {WIN: "home win", DRAW: "draw", LOSS: "away win"}[outcome]
+        return RESULT_WORDS[outcome]
     if t.kind == "game_points":
         return next(o.label for o in options if o.outcome == outcome)
     return {WIN: "1-0", DRAW: "½-½", LOSS: "0-1"}[outcome]
@@ -571,29 +588,40 @@ def outlook(
     games = np.nonzero(status == PENDING)[0]
     n = len(t.names)
     if len(games) == 0:
-        raise CrosstableError("no games are left to play: the standings are final")
+        raise CrosstableError(_("no games are left to play: the standings are final"))
     if len(games) > MAX_GAMES_LEFT or n > MAX_PARTICIPANTS:
         raise CrosstableError(
-            f"the outlook takes at most {MAX_PARTICIPANTS} participants and {MAX_GAMES_LEFT:,} games left "
-            f"(given {n:,} and {len(games):,})"
+            _(
+                "the outlook takes at most {most_participants} participants and {most_games} games left "
+                "(given {participants} and {games})"
+            ).format(
+                most_participants=integer_text(MAX_PARTICIPANTS),
+                most_games=integer_text(MAX_GAMES_LEFT),
+                participants=integer_text(n),
+                games=integer_text(len(games)),
+            )
         )
     zone_list = parse_zones(zones, n) if zones is None or isinstance(zones, str) else list(zones)
     for z in zone_list:
         if not 1 <= z.first <= z.last <= n:
-            raise CrosstableError(f"zone {z}: places must run from 1 to {n}")
+            raise CrosstableError(_("zone {zone}: places must run from 1 to {last}").format(zone=z, last=n))
     unknown = [w for w in witnesses if w != "*" and w not in t.names]
     if unknown:
-        raise CrosstableError(f"--witness {unknown[0]!r} is not a participant")
+        raise CrosstableError(_("--witness {name} is not a participant").format(name=repr(unknown[0])))
     now = rank(t, labels)
     if now.primary != "points":
-        raise CrosstableError("the outlook ranks on points (match points); a list that starts with game points is not")
+        raise CrosstableError(
+            _("the outlook ranks on points (match points); a list that starts with game points is not")
+        )
     specs = now.criteria  # the list after its primary score (a leading PTS or MPTS)
     warnings = list(dict.fromkeys(now.warnings))
     last_round = int(t.rounds.max()) if t.rounds is not None and len(t.rounds) else 0
     if t.rounds_total and t.rounds_total > last_round > 0:
         warnings.append(
-            f"the event has {t.rounds_total} rounds and the file's games reach round {last_round}: the outlook "
-            f"counts only the games in the file (rounds {last_round + 1}-{t.rounds_total} are not paired yet)"
+            _(
+                "the event has {rounds} rounds and the file's games reach round {last}: the outlook "
+                "counts only the games in the file (rounds {first_missing}-{rounds} are not paired yet)"
+            ).format(rounds=t.rounds_total, last=last_round, first_missing=last_round + 1)
         )
     outcomes = [WIN, DRAW, LOSS] if draws else [WIN, LOSS]
     solver = _Solver(t, games, outcomes)
@@ -629,7 +657,9 @@ def outlook(
     searchable = all(s.code in LOCAL and not s.modifiers and s.basis is None for s in rest)
     needs_scores = [s.label for s in rest if s.code in SCORES or s.basis == "GP"]
     if open_ is not None and needs_scores and needs_scores[0] != open_:
-        open_ = f"{open_} then {needs_scores[0]}"  # the first criterion leaves level ones to the score lines
+        # the first criterion leaves level ones to the score lines
+        # TRANSLATORS: two criteria's codes: the first decides, then the second (which needs the score lines).
+        open_ = _("{first} then {second}").format(first=open_, second=needs_scores[0])
     reason = "score lines" if needs_scores else "search limit" if searchable else "other games"
     among_only = all(s.code == "DE" for s in rest)
 
@@ -697,11 +727,16 @@ def outlook(
                     solver, i, key_base, key_gain, False, wx, reached_worst, wchoice, ranked, among_only
                 )
         if reached_best != bx or reached_worst != wx:
-            unsettled = Unsettled(open_ or "the program's check", reason if open_ is not None else "check")
+            # TRANSLATORS: what leaves a place open when a completion did not confirm the integer program.
+            unsettled = Unsettled(open_ or _("the program's check"), reason if open_ is not None else "check")
             unsettled.best = (bx, reached_best) if reached_best != bx else None
             unsettled.worst = (reached_worst, wx) if reached_worst != wx else None
             if open_ is None:
-                warnings.append(f"{t.names[i]}: a completion did not give the place the program proved; left open")
+                warnings.append(
+                    _("{name}: a completion did not give the place the program proved; left open").format(
+                        name=t.names[i]
+                    )
+                )
         best_exact = bx if reached_best == bx else None
         worst_exact = wx if reached_worst == wx else None
         statuses: dict[str, str] = {}
@@ -755,15 +790,27 @@ def outlook(
     if needs_scores and option_warnings:
         shown = ", ".join(o.label for o in options)
         warnings.append(
-            f"places that {', '.join(needs_scores)} decide are stated as open; the completions shown are ranked "
-            f"with the narrowest results ({shown})"
+            # TRANSLATORS: {criteria} lists criteria's codes (GD, GF); {results} the score lines (1:0, 0:0, 0:1).
+            _(
+                "places that {criteria} decide are stated as open; the completions shown are ranked "
+                "with the narrowest results ({results})"
+            ).format(criteria=", ".join(needs_scores), results=shown)
         )
     decided = [s.label for s in prefix if s.code not in ("PTS", "MP")]
-    method = (
-        f"exact: integer programming (HiGHS) over {counted(len(games), 'game')} left"
-        + (", maximum flow for first place (no draws)" if not draws else "")
-        + (f"; ties on points separated by {', '.join(decided)} inside the program" if decided else "")
-    )
+    games_left = counted(len(games), "{n} game", "{n} games")
+    if draws:
+        # TRANSLATORS: how the outlook was computed; {games} is a count of games ("12 games").
+        method = _("exact: integer programming (HiGHS) over {games} left").format(games=games_left)
+    else:
+        # TRANSLATORS: how the outlook was computed; {games} is a count of games ("12 games").
+        method = _(
+            "exact: integer programming (HiGHS) over {games} left, maximum flow for first place (no draws)"
+        ).format(games=games_left)
+    if decided:
+        # TRANSLATORS: {criteria} lists criteria's codes (WIN): they separate ties on points inside the program.
+        method += "; " + _("ties on points separated by {criteria} inside the program").format(
+            criteria=", ".join(decided)
+        )
     return OutlookReport(labels, zone_list, len(games), method, prospects, solver.solved, warnings)
 
 
@@ -787,7 +834,7 @@ def _settle(
     bound moves one place. Returns (bound, reached, completion): equal bound and
     reached mean the place is exact."""
     cuts: list[tuple[list[int], dict[int, int]]] = []
-    for _ in range(SEARCH_LIMIT):
+    for _step in range(SEARCH_LIMIT):
         if (bound >= reached) if best else (bound <= reached):
             break
         found = solver.tie_search(i, key_base, key, best, bound, cuts)
@@ -850,9 +897,19 @@ def _sums(units: NDArray[np.int64], outcomes: Sequence[int], games: int) -> list
     """Every number of points (in units) a participant can take from ``games`` games."""
     values = sorted({int(units[o]) for o in outcomes})
     reach = {0}
-    for _ in range(games):
+    for _game in range(games):
         reach = {r + v for r in reach for v in values}
     return sorted(reach)
 
 
-__all__ = ["LINEAR", "OutlookReport", "Prospect", "Unsettled", "Witness", "Zone", "outlook", "parse_zones"]
+__all__ = [
+    "LINEAR",
+    "RESULT_WORDS",
+    "OutlookReport",
+    "Prospect",
+    "Unsettled",
+    "Witness",
+    "Zone",
+    "outlook",
+    "parse_zones",
+]

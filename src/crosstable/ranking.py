@@ -13,6 +13,7 @@ denominator); a float never decides a tie.
 from __future__ import annotations
 
 import itertools
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -21,8 +22,9 @@ from typing import Any
 import numpy as np
 
 from crosstable.errors import CriterionError
+from crosstable.i18n import N_, _, decimal_text, integer_text, ngettext, pgettext
 from crosstable.model import Tournament, group_labels
-from crosstable.numbers import count, fmt_decimal, fmt_vulgar, json_number
+from crosstable.numbers import count, fmt_decimal, fmt_vulgar, json_number, show_decimal, show_vulgar
 from crosstable.rules import DEFAULTS, preset
 from crosstable.tiebreaks import REGISTRY, Analysis, Column, Spec, parse_list, parse_spec
 from crosstable.tiebreaks.football import goals_conceded
@@ -48,21 +50,56 @@ def default_criteria(t: Tournament) -> list[str]:
     return preset(default_preset(t))
 
 
+AS_GIVEN = N_("as given")
+PRESET_SOURCE = N_("preset {name}")
+FILE_SOURCE = N_("the file's list (TRF 202)")
+ACROSS_SOURCE = N_("the criteria in use that compare teams of different groups")
+_DEFAULT_SOURCES = {
+    ("individual", "swiss"): N_("the default for an individual Swiss: preset {name}"),
+    ("individual", "round-robin"): N_("the default for an individual round robin: preset {name}"),
+    ("team", "swiss"): N_("the default for a team Swiss: preset {name}"),
+    ("team", "round-robin"): N_("the default for a team round robin: preset {name}"),
+    ("football", "swiss"): N_("the default for football: preset {name}"),
+    ("football", "round-robin"): N_("the default for football: preset {name}"),
+}
+_SOURCES = (AS_GIVEN, FILE_SOURCE, ACROSS_SOURCE, PRESET_SOURCE, *dict.fromkeys(_DEFAULT_SOURCES.values()))
+"""Where the criteria come from: English in :attr:`Standings.criteria_source` (the
+JSON's ``tiebreaks_source``), in the current language in the headings
+(:func:`source_text`)."""
+
+
+def source_text(source: str) -> str:
+    """Where the criteria come from (:attr:`Standings.criteria_source`, English) in the
+    current language.
+
+    >>> source_text("the default for an individual round robin: preset fide-rr")
+    'the default for an individual round robin: preset fide-rr'
+    """
+    for template in _SOURCES:
+        before, placeholder, after = template.partition("{name}")
+        if not placeholder:
+            if source == template:
+                return _(template)
+        elif source.startswith(before) and source.endswith(after) and len(source) > len(before) + len(after):
+            return _(template).format(name=source[len(before) : len(source) - len(after)])
+    return source
+
+
 def criteria_choice(
     t: Tournament, tiebreaks: Sequence[str] | str | None, rules: str | None = None
 ) -> tuple[list[Spec], str]:
-    """The criteria to rank by and where they come from, in words: the list given,
-    else a preset regulation's, else :func:`default_criteria`."""
+    """The criteria to rank by and where they come from, in words (English, as the
+    JSON writes it; :func:`source_text` translates it): the list given, else a preset
+    regulation's, else :func:`default_criteria`."""
     if tiebreaks is not None:
-        return parse_list(tiebreaks), "as given"
+        return parse_list(tiebreaks), AS_GIVEN
     if rules is not None:
-        return parse_list(preset(rules)), f"preset {rules.strip().lower()}"
+        return parse_list(preset(rules)), PRESET_SOURCE.format(name=rules.strip().lower())
     if t.criteria is not None:
-        return parse_list(declared_criteria(t)), "the file's list (TRF 202)"
-    system = "Swiss" if t.system == "swiss" else "round robin"
+        return parse_list(declared_criteria(t)), FILE_SOURCE
+    system = "swiss" if t.system == "swiss" else "round-robin"
     name, kind = default_preset(t), event_kind(t)
-    what = "football" if kind == "football" else f"{'an' if kind == 'individual' else 'a'} {kind} {system}"
-    return parse_list(preset(name)), f"the default for {what}: preset {name}"
+    return parse_list(preset(name)), _DEFAULT_SOURCES[(kind, system)].format(name=name)
 
 
 def criteria_for(t: Tournament, tiebreaks: Sequence[str] | str | None, rules: str | None = None) -> list[Spec]:
@@ -109,11 +146,14 @@ def declared_criteria(t: Tournament) -> list[str]:
         try:
             spec = parse_spec(code)
         except CriterionError as e:
-            t.warnings.append(f"the file's tie-break list has {code}, left out: {e}")
+            # TRANSLATORS: {code} is a criterion's code as the file lists it; {reason} why it cannot be used.
+            t.warnings.append(_("the file's tie-break list has {code}, left out: {reason}").format(code=code, reason=e))
             continue
         if REGISTRY[spec.code].team and t.kind != "game_points":
             t.warnings.append(
-                f"the file's tie-break list has {code}, left out: a team criterion in an individual event"
+                _("the file's tie-break list has {code}, left out: a team criterion in an individual event").format(
+                    code=code
+                )
             )
             continue
         usable.append(code)
@@ -148,9 +188,10 @@ class Standings:
     primary: str = "points"
     """What the rows' ``points`` are: ``points`` (match points in a team event) or
     ``game points`` (a list that starts with ``GPTS``)."""
-    criteria_source: str = "as given"
+    criteria_source: str = AS_GIVEN
     """Where the criteria come from, in words: ``as given``, ``preset fifa-2026``, the
-    file's list, or the default of the event's kind (:func:`criteria_choice`)."""
+    file's list, or the default of the event's kind (:func:`criteria_choice`); English,
+    as the JSON writes it (:func:`source_text` for the current language)."""
 
     def __repr__(self) -> str:
         top = ", ".join(f"{r.place} {r.name}" for r in self.rows[:3])
@@ -181,34 +222,59 @@ class Standings:
         w, d, lo = int(a.wins[i]), int(a.draws[i]), int(a.losses[i])
         k = self.rows.index(row)
         above = self.rows[k - 1] if k > 0 and self.rows[k - 1].ahead_on else None
-        lines = [
-            f"{row.name}: place {row.place}, {count(row.points, 'point')} ({w} won, {d} drawn, {lo} lost)"
-            + (f", {self._decided('behind', above, row, row)}" if above else "")
-            + (f", {self._decided('ahead of', row, self.rows[k + 1], row)}" if row.ahead_on else "")
+        # TRANSLATORS: the first line of a participant's explanation; {place} is a place such as 3 or
+        # 3-4, {points} a count of points ("4 points"), then the games won, drawn and lost.
+        first = _("{name}: place {place}, {points} ({won} won, {drawn} drawn, {lost} lost)").format(
+            name=row.name,
+            place=row.place,
+            points=count(row.points, "{n} point", "{n} points"),
+            won=integer_text(w),
+            drawn=integer_text(d),
+            lost=integer_text(lo),
+        )
+        decided = [
+            *([self._decided(False, above, row, row)] if above else []),
+            *([self._decided(True, row, self.rows[k + 1], row)] if row.ahead_on else []),
         ]
+        lines = [", ".join([first, *decided])]
         for spec in self.criteria:
             crit = REGISTRY[spec.code]
             group = self.groups.get((spec.label, i), [i])
             if crit.explain_fn is None:
-                lines.append(f"{spec.label} = {fmt_vulgar(row.values[spec.label])}")
+                lines.append(f"{spec.label} = {show_vulgar(row.values[spec.label])}")
             else:
                 lines.append(crit.explain_fn(a, spec, i, group))
         return "\n".join(lines)
 
-    def _decided(self, relation: str, better: Row, worse: Row, me: Row) -> str:
-        """``ahead of Bayern on away wins (AW), 2 to 1``: the criterion that separated
-        two neighbours level on points, in words, with both values when it has them."""
+    def _decided(self, ahead: bool, better: Row, worse: Row, me: Row) -> str:
+        """``ahead of Bayern on away wins (AW), 2 to 1`` (``behind …`` unless ``ahead``):
+        the criterion that separated two neighbours level on points, in words, with
+        both values when it has them."""
         other = worse if me is better else better
         label = better.ahead_on or ""
         spec = next((sp for sp in self.criteria if sp.label == label), None)
         if spec is None:
-            return f"{relation} {other.name} on {label}"
+            # TRANSLATORS: {label} is a criterion's code (SB, BH/C1).
+            text = _("ahead of {name} on {label}") if ahead else _("behind {name} on {label}")
+            return text.format(name=other.name, label=label)
         crit = REGISTRY[spec.code]
-        text = f"{relation} {other.name} on {crit.name} ({label})"
         mine, theirs = me.values.get(label), other.values.get(label)
         if crit.is_local or mine is None or theirs is None:
-            return text
-        return f"{text}, {_shown(mine)} to {_shown(theirs)}"
+            text = (
+                # TRANSLATORS: {criterion} is a criterion's name (Sonneborn–Berger), {label} its code (SB).
+                _("ahead of {name} on {criterion} ({label})") if ahead else _("behind {name} on {criterion} ({label})")
+            )
+            return text.format(name=other.name, criterion=_(crit.name), label=label)
+        text = (
+            # TRANSLATORS: {criterion} is a criterion's name (Sonneborn–Berger), {label} its code (SB), then
+            # the two values of it: this participant's, the other's ("9 to 7.75").
+            _("ahead of {name} on {criterion} ({label}), {mine} to {theirs}")
+            if ahead
+            else _("behind {name} on {criterion} ({label}), {mine} to {theirs}")
+        )
+        return text.format(
+            name=other.name, criterion=_(crit.name), label=label, mine=_shown(mine), theirs=_shown(theirs)
+        )
 
     def record(self, i: int) -> dict[str, Fraction]:
         """A league table's record of participant ``i``: played, won, drawn, lost, goals
@@ -275,29 +341,61 @@ class Standings:
         its format, system and scoring, the primary score, and (when unplayed rounds
         count) the edition of FIDE C.07 and why it applies."""
         t = self.tournament
-        name = t.info.get("012") or t.source or "the event"
-        system = "Swiss" if t.system == "swiss" else "round robin"
-        why = f" ({t.system_reason})" if t.system_reason else ""
+        name = t.info.get("012") or t.source or _("the event")
+        # TRANSLATORS: the format of the input when it has no name (a table given as text).
+        fmt = t.format.upper() if t.format == "trf" else t.format or _("input")
+        system = _("Swiss") if t.system == "swiss" else _("round robin")
+        if t.system_reason:
+            # TRANSLATORS: {system} is Swiss or round robin, {reason} why the event is taken to be one.
+            system = _("{system} ({reason})").format(system=system, reason=_(t.system_reason))
         sc = t.scoring
-        scored = ", as given" if t.scoring_reason == "given" else f": {t.scoring_reason}" if t.scoring_reason else ""
+        # the points of a win, a draw and a loss: a scoring's name (1-½-0), not localized
+        values = f"{fmt_vulgar(sc.win)}-{fmt_vulgar(sc.draw)}-{fmt_vulgar(sc.loss)}"
+        if t.scoring_reason == "given":
+            # TRANSLATORS: {name} is the scoring's name (chess, football …, kept as it is), {values}
+            # the points of a win, a draw and a loss (1-½-0).
+            scoring = _("scoring {name} ({values}, as given)").format(name=sc.name, values=values)
+        elif t.scoring_reason:
+            # TRANSLATORS: {reason} is why the scoring was taken to be this one.
+            scoring = _("scoring {name} ({values}: {reason})").format(
+                name=sc.name, values=values, reason=_(t.scoring_reason)
+            )
+        else:
+            scoring = _("scoring {name} ({values})").format(name=sc.name, values=values)
+        primary = (
+            # TRANSLATORS: what the rows are ranked by first: "ranked by points", "ranked by game points".
+            pgettext("ranked by", "game points") if self.primary == "game points" else pgettext("ranked by", "points")
+        )
+        source = source_text(self.criteria_source) if self.criteria_source != AS_GIVEN else None
+        criteria = ", ".join(self.labels)
+        if self.labels and source is not None:
+            # TRANSLATORS: {criteria} are criteria's codes (SB, BH/C1), {source} where they come from.
+            ranked = _("ranked by {primary}, then {criteria} ({source})")
+        elif self.labels:
+            ranked = _("ranked by {primary}, then {criteria}")
+        elif source is not None:
+            ranked = _("ranked by {primary} ({source})")
+        else:
+            ranked = _("ranked by {primary}")
         lines = [
             name,
-            f"{(t.format or 'input').upper() if t.format == 'trf' else t.format or 'input'}; {system}{why}; "
-            f"scoring {sc.name} ({fmt_vulgar(sc.win)}-{fmt_vulgar(sc.draw)}-{fmt_vulgar(sc.loss)}{scored}); "
-            f"ranked by {self.primary}"
-            + (f", then {', '.join(self.labels)}" if self.labels else "")
-            + (f" ({self.criteria_source})" if self.criteria_source != "as given" else ""),
+            "; ".join([fmt, system, scoring, ranked.format(primary=primary, criteria=criteria, source=source)]),
         ]
         if self.rounds_matter:
-            lines.append(t.rules_reason or f"FIDE C.07 ({t.fide_rules} edition)")
+            if t.rules_reason:
+                lines.append(_(t.rules_reason))
+            else:
+                # TRANSLATORS: {edition} is a year: the edition of FIDE's tie-break regulations (Handbook C.07).
+                lines.append(_("FIDE C.07 ({edition} edition)").format(edition=t.fide_rules))
         return lines
 
 
 def _shown(x: Fraction) -> str:
     """A value in a sentence: its decimal, or a fraction that has none with its
-    approximation (a goal average: ``20/11 ≈ 1.8182``)."""
-    text = fmt_decimal(x)
-    return f"{text} ≈ {float(x):.4f}" if "/" in text else text
+    approximation (a goal average: ``20/11 ≈ 1.8182``), as the current language writes
+    numbers."""
+    text = show_decimal(x)
+    return f"{text} ≈ {decimal_text(f'{float(x):.4f}')}" if "/" in text else text
 
 
 def rank(
@@ -315,18 +413,24 @@ def rank(
     if among is None and t.groups is not None and len(set(t.groups)) > 1:
         labels = group_labels(t.groups)
         raise CriterionError(
-            f"{t.source or 'the event'} is a competition in {len(labels)} groups ({', '.join(labels)}): one table "
-            "would mix them; rank it with crosstable standings (the library's rank_competition), or one group "
-            "at a time"
+            # TRANSLATORS: "crosstable standings" is a command and rank_competition a function: keep them.
+            _(
+                "{event} is a competition in {count} groups ({groups}): one table would mix them; rank it with "
+                "crosstable standings (the library's rank_competition), or one group at a time"
+            ).format(event=t.source or _("the event"), count=integer_text(len(labels)), groups=", ".join(labels))
         )
     chosen, source = criteria_choice(t, tiebreaks, rules)
     specs, primary = primary_of(chosen, t)
     seen: set[str] = set()
     for s in specs:
         if s.label in seen:
-            raise CriterionError(f"criterion {s.label} is listed twice")
+            raise CriterionError(_("criterion {label} is listed twice").format(label=s.label))
         if REGISTRY[s.code].team and t.kind != "game_points":
-            raise CriterionError(f"{s.label} is a team criterion; this is not a team event (no match and game points)")
+            raise CriterionError(
+                _("{label} is a team criterion; this is not a team event (no match and game points)").format(
+                    label=s.label
+                )
+            )
         seen.add(s.label)
     a = Analysis(t)
     n = a.n
@@ -396,26 +500,48 @@ def _flags(s: Standings) -> list[str]:
     for above, below in itertools.pairwise(s.rows):
         if above.ahead_on == "LOT":
             seed = s.tournament.lots_seed or 0
-            out.append(f"{above.name} is placed ahead of {below.name} by drawing of lots (seed {seed})")
+            out.append(
+                # TRANSLATORS: {seed} is the number that makes the drawing of lots repeatable (--lots-seed).
+                _("{name} is placed ahead of {other} by drawing of lots (seed {seed})").format(
+                    name=above.name, other=below.name, seed=seed
+                )
+            )
     a = s.analysis
     values = np.full(a.n, a.last_round) if a.last_round else a.games_played
     for spec in s.criteria:
         low, high = spec.cuts
         short = int((values <= low + high).sum()) if low + high else 0
         if short:
+            # TRANSLATORS: {label} is a criterion's code with its cut (BH/C1); {values} how many of a
+            # participant's values it leaves out (English says "values" whatever the number).
+            message = ngettext(
+                "{label} leaves out {values} values; {short} of {total} participants have no more than that: their "
+                "{label} is that of nothing (a sum 0, an average –)",
+                "{label} leaves out {values} values; {short} of {total} participants have no more than that: their "
+                "{label} is that of nothing (a sum 0, an average –)",
+                low + high,
+            )
             out.append(
-                f"{spec.label} leaves out {low + high} values; {short} of {a.n} participants have no more than "
-                f"that: their {spec.label} is that of nothing (a sum 0, an average –)"
+                message.format(
+                    label=spec.label,
+                    values=integer_text(low + high),
+                    short=short,
+                    total=a.n,
+                )
             )
         if spec.code in ("FIFA", "QUAL", "PSO") and spec.code not in s.tournament.rankings:
             out.append(
-                f"no {spec.code} ranking was supplied (--ranking {spec.code}=FILE): {spec.label} is shown as – "
-                "and separates nobody"
+                # TRANSLATORS: {code} is the ranking's code (FIFA, QUAL, PSO), {label} the criterion's.
+                _(
+                    "no {code} ranking was supplied (--ranking {code}=FILE): {label} is shown as – and separates nobody"
+                ).format(code=spec.code, label=spec.label)
             )
         if spec.code in ("FP", "DISC") and not s.tournament.cards:
             out.append(
-                f"no cards were supplied (--discipline FILE or card columns): {spec.label} is shown as – and "
-                "separates nobody"
+                _(
+                    "no cards were supplied (--discipline FILE or card columns): {label} is shown as – and separates "
+                    "nobody"
+                ).format(label=spec.label)
             )
     return out
 
@@ -532,10 +658,40 @@ def disagreements(s: Standings) -> list[Disagreement]:
 def _cross_check(s: Standings) -> list[str]:
     """Compare the values printed in the source table with the computed ones."""
     source = s.tournament.source or "<input>"
+    # TRANSLATORS: {place} is where the printed value is (file:line:column), {what} the column
+    # (points, place, wins … or a criterion's code), then the value printed and the value computed.
+    message = _("{place}: {name}'s {what} is printed as {printed}, computed {computed}")
     return [
-        f"{source}:{d.line}:{d.column}: {d.participant}'s {d.what} is printed as {d.printed}, computed {d.computed}"
+        message.format(
+            place=f"{source}:{d.line}:{d.column}",
+            name=d.participant,
+            what=_column_words(d.what),
+            printed=_value_text(d.what, d.printed),
+            computed=_value_text(d.what, d.computed),
+        )
         for d in disagreements(s)
     ]
+
+
+def _column_words(what: str) -> str:
+    """A :class:`Disagreement`'s column in the current language (a criterion's code as it is)."""
+    words = {
+        "points": pgettext("printed value", "points"),
+        "place": pgettext("printed value", "place"),
+        "wins": pgettext("printed value", "wins"),
+        "draws": pgettext("printed value", "draws"),
+        "losses": pgettext("printed value", "losses"),
+    }
+    return words.get(what, what)
+
+
+_NUMBER = re.compile(r"-?\d+(?:\.\d+)?(?:/\d+)?")
+
+
+def _value_text(what: str, value: str) -> str:
+    """A printed or computed value in a sentence: a number as the current language
+    writes it, a place (``3-4``) or a text as it is."""
+    return decimal_text(value) if what != "place" and _NUMBER.fullmatch(value) else value
 
 
 __all__ = ["Column", "Row", "Standings", "default_criteria", "rank"]

@@ -19,8 +19,9 @@ from fractions import Fraction
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
+from crosstable.i18n import _, integer_text, language, ngettext, pgettext, roman
 from crosstable.model import FORFEIT, LOSS, PENDING, WIN
-from crosstable.numbers import column_decimals, fmt_fixed, fmt_number, fmt_vulgar
+from crosstable.numbers import column_decimals, fmt_fixed, fmt_number, show_fixed, show_number, show_vulgar
 from crosstable.ranking import Standings
 from crosstable.tiebreaks import REGISTRY
 from crosstable.tiebreaks.football import mini_league
@@ -28,33 +29,156 @@ from crosstable.tiebreaks.football import mini_league
 if TYPE_CHECKING:
     import jinja2
 
+PLACES = ("arabic", "roman")
+"""How the place column writes a place: ``3``, ``3-4`` or in Roman numerals ``III``,
+``III–IV`` (as the seeds' tables do)."""
+
+
+def place_text(place: str, places: str = "arabic") -> str:
+    """A place (``3``, ``3-4`` shared) as the place column shows it.
+
+    >>> place_text("3-4"), place_text("3-4", "roman"), place_text("14", "roman")
+    ('3-4', 'III–IV', 'XIV')
+    """
+    if places not in PLACES:
+        raise ValueError(f"places must be one of {', '.join(PLACES)}, not {places!r}")
+    first, sep, last = place.partition("-")
+    if places == "arabic" or not first.isdigit() or (sep and not last.isdigit()):
+        return place
+    return roman(int(first)) + (f"–{roman(int(last))}" if sep else "")
+
+
+def _column_titles() -> dict[str, str]:
+    """The columns' headers in the current language, by their English identifiers."""
+    return {
+        # TRANSLATORS: a column of the standings: the participant's final place (1, 2, 3-4 shared).
+        "Place": pgettext("column", "Place"),
+        # TRANSLATORS: a column of a football league table: the team's position.
+        "Pos": pgettext("column", "Pos"),
+        "Team": pgettext("column", "Team"),
+        # TRANSLATORS: a column of a football league table: matches played (keep it short).
+        "P": pgettext("column", "P"),
+        # TRANSLATORS: a column of a football league table: matches won (keep it short).
+        "W": pgettext("column", "W"),
+        # TRANSLATORS: a column of a football league table: matches drawn (keep it short).
+        "D": pgettext("column", "D"),
+        # TRANSLATORS: a column of a football league table: matches lost (keep it short).
+        "L": pgettext("column", "L"),
+        # TRANSLATORS: a column of a football league table: points (keep it short).
+        "Pts": pgettext("column", "Pts"),
+        # TRANSLATORS: a column of the standings: which criterion separated the row from the next.
+        "Decided": pgettext("column", "Decided"),
+        # TRANSLATORS: a column of the standings: the player's start number (keep it short).
+        "No": pgettext("column", "No"),
+        # TRANSLATORS: a column of the standings: the chess title (GM, IM, WFM…).
+        "Title": pgettext("column", "Title"),
+        # TRANSLATORS: a column of the standings: the player's federation (BUL, HUN; keep it short).
+        "Fed": pgettext("column", "Fed"),
+        # TRANSLATORS: a column of the standings: the player's (Elo) rating.
+        "Rating": pgettext("column", "Rating"),
+        "Name": pgettext("column", "Name"),
+        "Points": pgettext("column", "Points"),
+        # TRANSLATORS: a column of the ranking across groups: the team's group (keep it short).
+        "Grp": pgettext("column", "Grp"),
+        # TRANSLATORS: a column of the ranking across groups: whether the team goes through (Q).
+        "Through": pgettext("column", "Through"),
+        # TRANSLATORS: a column of the knockout round: the match's number.
+        "Match": pgettext("column", "Match"),
+        # TRANSLATORS: a column of the knockout round: the slot of the draw a team fills (1A, 3C/D/E).
+        "Slot": pgettext("column", "Slot"),
+        # TRANSLATORS: a column of the knockout round: the home team.
+        "Home": pgettext("column", "Home"),
+        # TRANSLATORS: a column of the knockout round: the away team.
+        "Away": pgettext("column", "Away"),
+        "Group": pgettext("column", "Group"),
+        # TRANSLATORS: a column of the scenarios and the outlook: the best place still possible.
+        "Best": pgettext("column", "Best"),
+        # TRANSLATORS: a column of the scenarios and the outlook: the worst place still possible.
+        "Worst": pgettext("column", "Worst"),
+        # TRANSLATORS: a column of the outlook: games left to play.
+        "Left": pgettext("column", "Left"),
+        # TRANSLATORS: a column of the outlook: the most points still possible (every game left won).
+        "Most": pgettext("column", "Most"),
+        # TRANSLATORS: a column of the potentials' table: the Laplacian potential (a rating method).
+        "Potential": pgettext("column", "Potential"),
+        # TRANSLATORS: a column of the potentials' table: the flow rating (a rating method).
+        "Flow": pgettext("column", "Flow"),
+        # TRANSLATORS: a column of the potentials' table: the potential as a share of all.
+        "Pot %": pgettext("column", "Pot %"),
+        # TRANSLATORS: a column of the potentials' table: the flow as a share of all.
+        "Flow %": pgettext("column", "Flow %"),
+        # TRANSLATORS: a column of the standings' CSV file (lower case, as the file's other headers).
+        "rank": pgettext("csv column", "rank"),
+        # TRANSLATORS: a column of the standings' CSV file: the place (1, 3-4 shared).
+        "place": pgettext("csv column", "place"),
+        # TRANSLATORS: a column of the standings' CSV file: the participant's name.
+        "name": pgettext("csv column", "name"),
+        # TRANSLATORS: a column of the standings' CSV file: the points.
+        "points": pgettext("csv column", "points"),
+        # TRANSLATORS: a column of the schedule's CSV file: the round's number.
+        "round": pgettext("csv column", "round"),
+        # TRANSLATORS: a column of the schedule's CSV file: the board's number.
+        "board": pgettext("csv column", "board"),
+        # TRANSLATORS: a column of the schedule's CSV file: White's start number.
+        "white": pgettext("csv column", "white"),
+        # TRANSLATORS: a column of the schedule's CSV file: Black's start number.
+        "black": pgettext("csv column", "black"),
+        # TRANSLATORS: a column of the schedule's CSV file: White's name (one word, as the file's other headers).
+        "white_name": pgettext("csv column", "white_name"),
+        # TRANSLATORS: a column of the schedule's CSV file: Black's name (one word, as the file's other headers).
+        "black_name": pgettext("csv column", "black_name"),
+    }
+
+
+def column_title(name: str) -> str:
+    """The header of a column as it is shown in the current language. The tables keep
+    their columns' English identifiers (``Place``, ``Name``, ``Decided``: what the code
+    looks up); only their headers are translated, when written. A criterion's label
+    (``SB``, ``BH/C1``, ``GD``), a number or a zone's name stays as it is.
+
+    >>> column_title("Place"), column_title("BH/C1"), column_title("3")
+    ('Place', 'BH/C1', '3')
+    """
+    if language() == "en":
+        return name
+    return _column_titles().get(name, name)
+
 
 def standings_table(
-    s: Standings, style: str = "decimal", decimals: int | None = None
+    s: Standings,
+    style: str = "decimal",
+    decimals: int | None = None,
+    *,
+    places: str = "arabic",
+    neutral: bool = False,
 ) -> tuple[list[str], list[list[str]]]:
     """The standings as text cells, header and rows, which every writer lays out: a
     league table (football) in the layout ``Pos Team P W D L GF GA GD Pts … Decided``,
     else ``Place``, the start number and title when the file gives them, ``Name``,
     federation and rating when given, ``Points``, one column per criterion (each
-    with a fixed number of decimals, :func:`_column_texts`) and ``Decided``."""
+    with a fixed number of decimals, :func:`_column_texts`) and ``Decided``.
+
+    The header holds the columns' English identifiers (:func:`column_title` shows
+    them); the numbers are written as the current language writes them, or with a
+    decimal point whatever the language when ``neutral`` (a CSV file's data). The
+    place column in Roman numerals with ``places="roman"`` (:func:`place_text`)."""
+    number = fmt_number if neutral else show_number
     if s.tournament.kind == "goals":
         extra = [k for k in s.labels if k not in ("GD", "GF")]
         head = ["Pos", "Team", "P", "W", "D", "L", "GF", "GA", "GD", "Pts", *extra, "Decided"]
         body = []
-        texts = {x: _column_texts([r.values[x] for r in s.rows], style, decimals) for x in extra}
+        texts = {x: _column_texts([r.values[x] for r in s.rows], style, decimals, neutral) for x in extra}
         for k, r in enumerate(s.rows):
             rec = s.record(r.index)
             gd = rec["goal_difference"]
-            cells = [
-                fmt_number(rec[x], style) for x in ("played", "won", "drawn", "lost", "goals_for", "goals_against")
-            ]
+            cells = [number(rec[x], style) for x in ("played", "won", "drawn", "lost", "goals_for", "goals_against")]
             body.append(
                 [
-                    r.place,
+                    place_text(r.place, places),
                     r.name,
                     *cells,
-                    ("+" if gd > 0 else "") + fmt_number(gd, style),
-                    fmt_number(r.points, style),
+                    ("+" if gd > 0 else "") + number(gd, style),
+                    number(r.points, style),
                     *(texts[x][k] for x in extra),
                     decided_note(s, k),
                 ]
@@ -74,12 +198,12 @@ def standings_table(
     by_label = dict(profile)
     columns: list[list[Fraction | None]] = [[r.points for r in s.rows]]
     columns += [[r.values[k] for r in s.rows] for k in s.labels]
-    shown = [_column_texts(values, style, decimals) for values in columns]
+    shown = [_column_texts(values, style, decimals, neutral) for values in columns]
     notes = [decided_note(s, k) for k in range(len(s.rows))]
     head = ["Place", *before, "Name", *after, "Points", *s.labels, *(["Decided"] if any(notes) else [])]
     body = [
         [
-            r.place,
+            place_text(r.place, places),
             *(by_label[x][r.index] for x in before),
             r.name,
             *(by_label[x][r.index] for x in after),
@@ -91,14 +215,17 @@ def standings_table(
     return head, body
 
 
-def _column_texts(values: list[Fraction | None], style: str, decimals: int | None) -> list[str]:
+def _column_texts(values: list[Fraction | None], style: str, decimals: int | None, neutral: bool = False) -> list[str]:
     """A column's values as text: ``fraction`` style as ``4½``; else with the same
     decimals on every row, as published ranking lists print them (``decimals``, or as
-    many as the column needs: :func:`crosstable.numbers.column_decimals`)."""
+    many as the column needs: :func:`crosstable.numbers.column_decimals`); as the
+    current language writes numbers, or with a decimal point when ``neutral``."""
     if style == "fraction":
-        return [fmt_number(v, style) for v in values]
+        number = fmt_number if neutral else show_number
+        return [number(v, style) for v in values]
     places = column_decimals(values) if decimals is None else decimals
-    return [fmt_fixed(v, places) for v in values]
+    fixed = fmt_fixed if neutral else show_fixed
+    return [fixed(v, places) for v in values]
 
 
 def decided_note(s: Standings, k: int) -> str:
@@ -111,16 +238,22 @@ def decided_note(s: Standings, k: int) -> str:
     below = s.rows[k + 1]
     code = r.ahead_on.split("/")[0].split("(")[0].split(":")[0]
     if code not in REGISTRY:
-        return f"ahead of {below.name} on {r.ahead_on}"
-    words = f"{r.ahead_on} ({REGISTRY[code].name})"
+        # TRANSLATORS: the Decided column: {criterion} is a criterion's code (SB, BH/C1) and its arguments.
+        return _("ahead of {below} on {criterion}").format(below=below.name, criterion=r.ahead_on)
+    name = REGISTRY[code].title
     group = s.groups.get((r.ahead_on, r.index))
     if code == "H2H" and group and len(group) > 2:
         points, difference, goals = mini_league(s.analysis, group)
         where = {p: n for n, p in enumerate(group)}
         x, y = where[r.index], where[below.index]
         if (points[x], difference[x], goals[x]) == (points[y], difference[y], goals[y]):
-            words += f", re-applied to the matches between {r.name} and {below.name}"
-    return f"ahead of {below.name} on {words}"
+            # TRANSLATORS: the Decided column: a head-to-head criterion applied again to the
+            # matches of two teams still level after it was applied to more teams.
+            return _(
+                "ahead of {below} on {criterion} ({name}), re-applied to the matches between {first} and {second}"
+            ).format(below=below.name, criterion=r.ahead_on, name=name, first=r.name, second=below.name)
+    # TRANSLATORS: the Decided column: {criterion} is a criterion's code (SB, BH/C1), {name} its name.
+    return _("ahead of {below} on {criterion} ({name})").format(below=below.name, criterion=r.ahead_on, name=name)
 
 
 @dataclass
@@ -151,18 +284,23 @@ GRID_LIMIT = 400
 Swiss event's round-by-round crosstable is drawn at any size."""
 
 
-def view(s: Standings, style: str = "decimal", decimals: int | None = None) -> View:
-    """The view of a standings that every HTML template takes."""
-    head, body = standings_table(s, style, decimals)
+def view(s: Standings, style: str = "decimal", decimals: int | None = None, *, places: str = "arabic") -> View:
+    """The view of a standings that every HTML template takes (the columns' English
+    identifiers in ``head``: the templates show them with :func:`column_title`)."""
+    head, body = standings_table(s, style, decimals, places=places)
     t = s.tournament
     grid_head: list[str] = []
     grid: list[list[Cell]] = []
     note = ""
     if len(s.rows) > GRID_LIMIT and not (t.system == "swiss" and s.analysis.last_round):
-        note = (
-            f"The results grid of {len(s.rows):,} participants is not drawn here (more than {GRID_LIMIT}): "
-            "crosstable standings FILE --crosstable prints it."
-        )
+        # TRANSLATORS: keep the command "crosstable standings FILE --crosstable" as it is.
+        note = ngettext(
+            "The results grid of {participants} participant is not drawn here (more than {limit}): "
+            "crosstable standings FILE --crosstable prints it.",
+            "The results grid of {participants} participants is not drawn here (more than {limit}): "
+            "crosstable standings FILE --crosstable prints it.",
+            len(s.rows),
+        ).format(participants=integer_text(len(s.rows)), limit=integer_text(GRID_LIMIT))
     else:
         grid_head, grid = crosstable_cells(s, style)
     return View(
@@ -209,9 +347,9 @@ def crosstable_cells(s: Standings, style: str = "decimal") -> tuple[list[str], l
             if st == FORFEIT and t.kind != "goals":
                 text, cls = ("+" if mine > theirs else "-"), ("fw" if outcome == WIN else "fl")
             else:
-                text = fmt_vulgar(Fraction(mine, d))
+                text = show_vulgar(Fraction(mine, d))
                 if t.kind == "goals":
-                    text += f":{fmt_vulgar(Fraction(theirs, d))}"
+                    text += f":{show_vulgar(Fraction(theirs, d))}"
                 cls = {WIN: "w", LOSS: "l"}.get(outcome, "d")
             texts[cell[0]][cell[1]].append(text)
             outcomes[cell[0]][cell[1]].append(cls)
@@ -229,7 +367,7 @@ def crosstable_cells(s: Standings, style: str = "decimal") -> tuple[list[str], l
             shares = taken[k][j]
             heat = float(sum(shares) / len(shares)) if shares else None
             row.append(Cell(" ".join(texts[k][j]), cls, heat))
-        row.append(Cell(fmt_number(s.rows[k].points, style), "num"))
+        row.append(Cell(show_number(s.rows[k].points, style), "num"))
         grid.append(row)
     return head, grid
 
@@ -264,7 +402,7 @@ def round_cells(s: Standings, style: str = "decimal") -> tuple[list[str], list[l
             elif st == FORFEIT:
                 cell = Cell(opponent + ("+" if outcome == WIN else "−"), "fw" if outcome == WIN else "fl")
             else:
-                text = fmt_vulgar(Fraction(mine, d))
+                text = show_vulgar(Fraction(mine, d))
                 cell = Cell(
                     opponent + text, {WIN: "w", LOSS: "l"}.get(outcome, "d"), float(t.scoring.points(outcome) / win)
                 )
@@ -275,7 +413,7 @@ def round_cells(s: Standings, style: str = "decimal") -> tuple[list[str], list[l
             cells[row_of[bye.participant]][bye.round - 1] = Cell(_BYE_TEXT.get(bye.kind, "–"), f"bye {cls}")
     head = ["#", "Name", *(str(k + 1) for k in range(rounds)), "Points"]
     grid = [
-        [Cell(str(k + 1), "num"), Cell(r.name, "name"), *cells[k], Cell(fmt_number(r.points, style), "num")]
+        [Cell(str(k + 1), "num"), Cell(r.name, "name"), *cells[k], Cell(show_number(r.points, style), "num")]
         for k, r in enumerate(s.rows)
     ]
     return head, grid
@@ -285,19 +423,27 @@ def round_cells(s: Standings, style: str = "decimal") -> tuple[list[str], list[l
 def _environment() -> jinja2.Environment:
     import jinja2  # noqa: PLC0415 - optional: jinja2 (~30 ms to import) only for HTML
 
-    return jinja2.Environment(
+    env = jinja2.Environment(
         loader=jinja2.PackageLoader("crosstable", "templates"),
         autoescape=True,
         trim_blocks=True,
         lstrip_blocks=True,
         undefined=jinja2.StrictUndefined,
+        extensions=["jinja2.ext.i18n"],
     )
+    # the functions read the current language when called: one environment serves every language
+    env.install_gettext_callables(  # type: ignore[attr-defined]
+        gettext=_, ngettext=ngettext, newstyle=True, pgettext=pgettext
+    )
+    env.globals["column_title"] = column_title
+    env.globals["language"] = language
+    return env
 
 
-def render_report(s: Standings, style: str = "decimal", decimals: int | None = None) -> str:
+def render_report(s: Standings, style: str = "decimal", decimals: int | None = None, *, places: str = "arabic") -> str:
     """A standalone, printable HTML page: the standings, then the crosstable (the
     command line's ``--output html`` and the web page's report)."""
-    return _environment().get_template("report.html").render(v=view(s, style, decimals))
+    return _environment().get_template("report.html").render(v=view(s, style, decimals, places=places))
 
 
 @dataclass
@@ -324,8 +470,8 @@ def render_sections_fragment(sections: list[Section]) -> str:
     return str(module.sections(sections))  # type: ignore[attr-defined]
 
 
-def render_fragments(s: Standings, style: str = "decimal") -> dict[str, Any]:
+def render_fragments(s: Standings, style: str = "decimal", *, places: str = "arabic") -> dict[str, Any]:
     """The standings and crosstable tables alone, for the web page (same macros)."""
     module = _environment().get_template("tables.html").module
-    v = view(s, style)
+    v = view(s, style, places=places)
     return {"standings": str(module.standings(v)), "crosstable": str(module.crosstable(v))}  # type: ignore[attr-defined]

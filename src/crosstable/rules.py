@@ -22,94 +22,126 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from crosstable.errors import CriterionError
+from crosstable.i18n import N_, _
 
+# Each preset: its criteria, and the regulation in words (English; ``_(description)`` shows it).
 PRESETS: dict[str, tuple[list[str], str]] = {
     "fide-swiss": (
         ["BH/C1", "BH", "SB", "PS", "DE", "WIN", "BWG"],
-        "individual Swiss, FIDE's recommended order (Handbook C.02 art. 13.16.4, in C.07 codes): Buchholz "
-        "cut 1, Buchholz, Sonneborn-Berger, progressive scores, direct encounter, wins, wins with black",
+        N_(
+            "individual Swiss, FIDE's recommended order (Handbook C.02 art. 13.16.4, in C.07 codes): Buchholz "
+            "cut 1, Buchholz, Sonneborn-Berger, progressive scores, direct encounter, wins, wins with black"
+        ),
     ),
     "fide-rr": (
         ["DE", "WIN", "SB", "KS"],
-        "individual round robin, FIDE's recommended order (Handbook C.02 art. 13.16.2, in C.07 codes): direct "
-        "encounter, wins, Sonneborn-Berger, Koya",
+        N_(
+            "individual round robin, FIDE's recommended order (Handbook C.02 art. 13.16.2, in C.07 codes): direct "
+            "encounter, wins, Sonneborn-Berger, Koya"
+        ),
     ),
     "fide-team-swiss": (
         ["MPVGP", "DE", "BH/C1", "BH", "SB:MP"],
-        "team Swiss, FIDE's recommended order (Handbook C.02 art. 13.16.6, in C.07 codes): game points (match "
-        "points when game points rank first), direct encounter, Buchholz cut 1, Buchholz, Sonneborn-Berger",
+        N_(
+            "team Swiss, FIDE's recommended order (Handbook C.02 art. 13.16.6, in C.07 codes): game points (match "
+            "points when game points rank first), direct encounter, Buchholz cut 1, Buchholz, Sonneborn-Berger"
+        ),
     ),
     "fide-team-rr": (
         ["MPVGP", "DE", "SB:MP"],
-        "team round robin, FIDE's recommended order (Handbook C.02 art. 13.16.3, in C.07 codes): game points "
-        "(match points when game points rank first), direct encounter, Sonneborn-Berger",
+        N_(
+            "team round robin, FIDE's recommended order (Handbook C.02 art. 13.16.3, in C.07 codes): game points "
+            "(match points when game points rank first), direct encounter, Sonneborn-Berger"
+        ),
     ),
     "olympiad": (
         ["EMGSB/C1", "MPVGP", "BH:MP/C1"],
-        "Chess Olympiad regulations: the Olympiad Sonneborn-Berger (match result x opponents' game points) "
-        "without the lowest, game points, the opponents' match points without the lowest",
+        N_(
+            "Chess Olympiad regulations: the Olympiad Sonneborn-Berger (match result x opponents' game points) "
+            "without the lowest, game points, the opponents' match points without the lowest"
+        ),
     ),
     "fifa-2018": (
         ["GD", "GF", "H2H1", "FP", "LOT"],
-        "FIFA World Cup Russia 2018 regulations, art. 32.5 (also Qatar 2022): goal difference, goals "
-        "scored, then among the teams still equal points, goal difference and goals in their matches "
-        "(once), fair-play points, drawing of lots",
+        N_(
+            "FIFA World Cup Russia 2018 regulations, art. 32.5 (also Qatar 2022): goal difference, goals "
+            "scored, then among the teams still equal points, goal difference and goals in their matches "
+            "(once), fair-play points, drawing of lots"
+        ),
     ),
     "fifa-2026": (
         ["H2H", "GD", "GF", "FP", "FIFA"],
-        "FIFA World Cup 2026 regulations: head-to-head points, goal difference and goals, re-applied "
-        "to a subset still level; overall goal difference and goals; fair-play points; FIFA ranking",
+        N_(
+            "FIFA World Cup 2026 regulations: head-to-head points, goal difference and goals, re-applied "
+            "to a subset still level; overall goal difference and goals; fair-play points; FIFA ranking"
+        ),
     ),
     "uefa-euro-2024": (
         ["H2H", "GD", "GF", "PSO", "DISC", "QUAL"],
-        "UEFA EURO 2024 regulations, art. 20: head-to-head points, goal difference and goals, "
-        "re-applied to a subset still level; overall goal difference and goals; the penalty "
-        "shoot-out of two teams level that met in the last round (supplied); disciplinary points; "
-        "the European qualifiers ranking (supplied)",
+        N_(
+            "UEFA EURO 2024 regulations, art. 20: head-to-head points, goal difference and goals, "
+            "re-applied to a subset still level; overall goal difference and goals; the penalty "
+            "shoot-out of two teams level that met in the last round (supplied); disciplinary points; "
+            "the European qualifiers ranking (supplied)"
+        ),
     ),
     "premier-league": (
         ["GD", "GF", "H2HP", "H2HAG"],
-        "Premier League Handbook, section C (since 2019/20): goal difference, goals scored, then the "
-        "points and the away goals in the matches between the clubs level; a play-off (not computed) "
-        "where the title, Europe or relegation is still at stake",
+        N_(
+            "Premier League Handbook, section C (since 2019/20): goal difference, goals scored, then the "
+            "points and the away goals in the matches between the clubs level; a play-off (not computed) "
+            "where the title, Europe or relegation is still at stake"
+        ),
     ),
     "premier-league-1992": (
         ["GD", "GF"],
-        "Premier League 1992/93 to 2018/19: goal difference, goals scored; a play-off (not computed) "
-        "where the title, Europe or relegation was still at stake",
+        N_(
+            "Premier League 1992/93 to 2018/19: goal difference, goals scored; a play-off (not computed) "
+            "where the title, Europe or relegation was still at stake"
+        ),
     ),
     "football-league-1888": (
         ["GAV"],
-        "the Football League from 1888/89 to 1975/76: goal average (goals scored ÷ goals conceded); "
-        "two points for a win until 1980/81: rank with --scoring 2:1:0",
+        N_(
+            "the Football League from 1888/89 to 1975/76: goal average (goals scored ÷ goals conceded); "
+            "two points for a win until 1980/81: rank with --scoring 2:1:0"
+        ),
     ),
     "laliga": (
         ["H2HES", "GD", "GF"],
-        "RFEF General Regulations, art. 201 (La Liga; head-to-head first since 1928/29): for two clubs "
-        "the goal difference of their two matches, for three or more the points and then the goal "
-        "difference of the matches among them; overall goal difference; goals scored; then the RFEF "
-        "fair-play table (not computed: it counts sanctions beyond cards) and a play-off",
+        N_(
+            "RFEF General Regulations, art. 201 (La Liga; head-to-head first since 1928/29): for two clubs "
+            "the goal difference of their two matches, for three or more the points and then the goal "
+            "difference of the matches among them; overall goal difference; goals scored; then the RFEF "
+            "fair-play table (not computed: it counts sanctions beyond cards) and a play-off"
+        ),
     ),
     "serie-a": (
         ["H2HIT", "GD", "GF", "LOT"],
-        "Serie A (FIGC NOIF art. 51 as applied each season): points and goal difference in the matches "
-        "among the clubs level (classifica avulsa, re-applied to a subset), overall goal difference, "
-        "goals scored, drawing of lots; from 2022/23 a play-off (not computed) between two clubs level "
-        "for the title or 17th place",
+        N_(
+            "Serie A (FIGC NOIF art. 51 as applied each season): points and goal difference in the matches "
+            "among the clubs level (classifica avulsa, re-applied to a subset), overall goal difference, "
+            "goals scored, drawing of lots; from 2022/23 a play-off (not computed) between two clubs level "
+            "for the title or 17th place"
+        ),
     ),
     "bundesliga": (
         ["GD", "GF", "H2HGD", "H2HAG", "AGFB"],
-        "DFL Spielordnung (Bundesliga and 2. Bundesliga): goal difference, goals scored, the aggregate "
-        "score of the matches between the clubs level, their away goals in those matches, away goals over "
-        "the season (these three only once both matches between them are played); a play-off (not computed)",
+        N_(
+            "DFL Spielordnung (Bundesliga and 2. Bundesliga): goal difference, goals scored, the aggregate "
+            "score of the matches between the clubs level, their away goals in those matches, away goals over "
+            "the season (these three only once both matches between them are played); a play-off (not computed)"
+        ),
     ),
     "uefa-club-2024": (
         ["GD", "GF", "AGF", "WIN", "AW", "OPTS", "OGD", "OGF", "DISC", "CLUB"],
-        "UEFA club competitions 2024/25, art. 18.01 (the league phase of the Champions League, Europa "
-        "League and Conference League): goal difference, goals scored, away goals scored, wins, away "
-        "wins, the points, goal difference and goals of the league-phase opponents, disciplinary points, "
-        "club coefficient (supplied: --ranking CLUB=FILE). Before the last matchday UEFA applies a) to "
-        "e) only, then the alphabetical order: rank those tables with -t GD,GF,AGF,WIN,AW",
+        N_(
+            "UEFA club competitions 2024/25, art. 18.01 (the league phase of the Champions League, Europa "
+            "League and Conference League): goal difference, goals scored, away goals scored, wins, away "
+            "wins, the points, goal difference and goals of the league-phase opponents, disciplinary points, "
+            "club coefficient (supplied: --ranking CLUB=FILE). Before the last matchday UEFA applies a) to "
+            "e) only, then the alphabetical order: rank those tables with -t GD,GF,AGF,WIN,AW"
+        ),
     ),
 }
 PRESETS["fifa-2022"] = PRESETS["fifa-2018"]
@@ -145,7 +177,9 @@ class AcrossGroups:
     bracket: str
     """The knockout round drawn from the group orders: the name of its data files."""
     round_name: str
+    """The knockout round's name, English (the JSON's ``knockout_round``): ``_(round_name)`` shows it."""
     source: str
+    """The regulation, in words (English: ``_(source)`` shows it)."""
 
 
 ACROSS: dict[str, AcrossGroups] = {
@@ -156,10 +190,12 @@ ACROSS: dict[str, AcrossGroups] = {
         12,
         4,
         "fifa-2026",
-        "round of 32",
-        "FIFA World Cup 26 regulations: the eight best of the twelve third-placed teams, by points, goal "
-        "difference, goals scored, team conduct score and the FIFA ranking; their opponents in the round "
-        "of 32 by the combination table of Annex C",
+        N_("round of 32"),
+        N_(
+            "FIFA World Cup 26 regulations: the eight best of the twelve third-placed teams, by points, goal "
+            "difference, goals scored, team conduct score and the FIFA ranking; their opponents in the round "
+            "of 32 by the combination table of Annex C"
+        ),
     ),
     "uefa-euro-2024": AcrossGroups(
         3,
@@ -168,10 +204,12 @@ ACROSS: dict[str, AcrossGroups] = {
         6,
         4,
         "uefa-euro-2024",
-        "round of 16",
-        "UEFA EURO 2024 regulations: the four best of the six third-placed teams, by points, goal "
-        "difference, goals scored, wins, disciplinary points and the European qualifiers ranking; their "
-        "opponents in the round of 16 by the regulations' table of the 15 combinations",
+        N_("round of 16"),
+        N_(
+            "UEFA EURO 2024 regulations: the four best of the six third-placed teams, by points, goal "
+            "difference, goals scored, wins, disciplinary points and the European qualifiers ranking; their "
+            "opponents in the round of 16 by the regulations' table of the 15 combinations"
+        ),
     ),
 }
 """The presets of competitions that rank teams across groups (see :class:`AcrossGroups`)."""
@@ -181,5 +219,10 @@ def preset(name: str) -> list[str]:
     """The criteria of a preset regulation."""
     key = name.strip().lower()
     if key not in PRESETS:
-        raise CriterionError(f"unknown rules preset {name!r}; known: {', '.join(sorted(PRESETS))}")
+        raise CriterionError(
+            # TRANSLATORS: {presets} are the names of the preset regulations (fide-swiss, fifa-2026 …): keep them.
+            _("unknown rules preset {name}; known: {presets}").format(
+                name=repr(name), presets=", ".join(sorted(PRESETS))
+            )
+        )
     return list(PRESETS[key][0])

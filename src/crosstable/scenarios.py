@@ -44,6 +44,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from crosstable.errors import CrosstableError
+from crosstable.i18n import N_, _, integer_text
 from crosstable.model import (
     DRAW,
     FORFEIT,
@@ -74,6 +75,14 @@ MAX_MEMORY = 256 * 2**20
 """The most memory the map of possible places may take (participants² × games left ×
 results²), estimated before it is made."""
 BULK = {"PTS", "SB", "SHM", "RIGA", "GORIN", "NNSB", "BH", "KS", "WIN", "GP", "MP", "GD", "GF", "GA", "DE"}
+OUTCOME_WORDS = {
+    # TRANSLATORS: a result of a participant's next game in the scenarios (a win, a draw, a loss).
+    WIN: N_("win"),
+    DRAW: N_("draw"),
+    LOSS: N_("loss"),
+}
+"""A result seen from one side, as the report's data writes it (English, like JSON's
+codes; translated where shown)."""
 
 
 @dataclass(frozen=True)
@@ -145,15 +154,21 @@ def scenario_options(t: Tournament, scores: Sequence[str] | None = None) -> tupl
         for text in scores:
             parsed = parse_result(text)
             if parsed is None or parsed[2] == PENDING:
-                raise CrosstableError(f"score {text!r} is not a result")
-            a, b, _ = parsed
+                raise CrosstableError(_("score {score} is not a result").format(score=repr(text)))
+            a, b, _status = parsed
             if (a * d).denominator != 1 or (b * d).denominator != 1:
                 d2 = math.lcm(d, a.denominator, b.denominator)
-                raise CrosstableError(f"score {text!r} needs units of 1/{d2}; the table counts in 1/{d}")
+                raise CrosstableError(
+                    # TRANSLATORS: a score line of --scores cannot be counted in the table's units
+                    # (1/2, 1/4 of a point).
+                    _("score {score} needs units of 1/{needed}; the table counts in 1/{units}").format(
+                        score=repr(text), needed=d2, units=d
+                    )
+                )
             out.append(Option(int(a * d), int(b * d), text))
         return out, warnings
     if t.kind == "goals":
-        warnings.append("goal criteria assume the narrowest results 1:0, 0:0 and 0:1 (give --scores for others)")
+        warnings.append(_("goal criteria assume the narrowest results 1:0, 0:0 and 0:1 (give --scores for others)"))
         return [Option(d, 0, "1:0"), Option(0, 0, "0:0"), Option(0, d, "0:1")], warnings
     played = t.status == PLAYED if t.status is not None else np.ones(len(t.white), bool)
     totals = (t.white_score + t.black_score)[played]
@@ -161,7 +176,7 @@ def scenario_options(t: Tournament, scores: Sequence[str] | None = None) -> tupl
     if t.kind == "game_points":
         half = g // 2
         step = max(1, d // 2)
-        warnings.append("game points assume the closest results (give --scores for others)")
+        warnings.append(_("game points assume the closest results (give --scores for others)"))
         win = (half + step, g - half - step) if g % 2 == 0 else ((g + 1) // 2, g // 2)
         draw = (half, g - half)
         labels = [f"{fmt_vulgar(Fraction(a, d))}-{fmt_vulgar(Fraction(b, d))}" for a, b in (win, draw, win[::-1])]
@@ -229,34 +244,63 @@ def scenarios(
     assert t.status is not None
     if not 1 <= limit <= MAX_LIMIT or not 1 <= samples <= MAX_SAMPLES or not 0 <= draw_rate <= 1:
         raise CrosstableError(
-            f"limit must be 1 to {MAX_LIMIT:,}, samples 1 to {MAX_SAMPLES:,}, the draw rate 0 to 1 "
-            f"(given {limit}, {samples}, {draw_rate})"
+            _(
+                "limit must be 1 to {max_limit}, samples 1 to {max_samples}, the draw rate 0 to 1 "
+                "(given {limit}, {samples}, {draw_rate})"
+            ).format(
+                max_limit=integer_text(MAX_LIMIT),
+                max_samples=integer_text(MAX_SAMPLES),
+                limit=limit,
+                samples=samples,
+                draw_rate=draw_rate,
+            )
         )
     specs = criteria_for(t, tiebreaks, rules)
     games = np.nonzero(t.status == PENDING)[0]
     if len(games) == 0:
-        raise CrosstableError("no games are left to play: the standings are final")
+        raise CrosstableError(_("no games are left to play: the standings are final"))
     t = drawable(t) if not scores else t
     options, warnings = scenario_options(t, scores)
     k, m, n = len(options), len(games), len(t.names)
     need = n * k * n * m * k  # the map of what each own result keeps possible, one byte a cell
     if need > MAX_MEMORY:
         raise CrosstableError(
-            f"the scenarios of {n:,} participants with {counted(m, 'game')} left and {k} results each need about "
-            f"{need / 2**20:,.0f} MiB; at most {MAX_MEMORY // 2**20} MiB (fewer games left, or fewer --scores)"
+            # TRANSLATORS: {games} is a count of games ("12 games"); MiB is mebibytes.
+            _(
+                "the scenarios of {participants} participants with {games} left and {results} results each need "
+                "about {need} MiB; at most {most} MiB (fewer games left, or fewer --scores)"
+            ).format(
+                participants=integer_text(n),
+                games=counted(m, "{n} game", "{n} games"),
+                results=k,
+                need=integer_text(round(need / 2**20)),
+                most=integer_text(MAX_MEMORY // 2**20),
+            )
         )
     total = k**m
     prob = _probabilities(t, games.tolist(), options, draw_rate)
     rng = np.random.default_rng(seed)
     exhaustive = total <= limit or total <= samples  # fewer outcomes than samples: count them all
+    games_left = counted(m, "{n} game", "{n} games")
     if exhaustive:
-        method = f"all {counted(total, 'combination')} of {counted(m, 'game')}"
+        # TRANSLATORS: how the scenarios were counted: "all 729 combinations of 6 games".
+        method = _("all {combinations} of {games}").format(
+            combinations=counted(total, "{n} combination", "{n} combinations"), games=games_left
+        )
         count = total
     else:
-        method = f"Monte Carlo: {samples:,} random combinations of {counted(m, 'game')} (of {total:,})"
+        # TRANSLATORS: how the scenarios were counted: {samples} drawn at random of the {total} possible.
+        method = _("Monte Carlo: {samples} random combinations of {games} (of {total})").format(
+            samples=integer_text(samples), games=games_left, total=integer_text(total)
+        )
         count = samples
     rated = t.ratings is not None and any(r is not None for r in t.ratings)
-    method += ", probabilities from ratings (Elo)" if rated else ", all results equally likely"
+    if rated:
+        # TRANSLATORS: {method} is "all 729 combinations of 6 games" or the Monte Carlo's.
+        method = _("{method}, probabilities from ratings (Elo)").format(method=method)
+    else:
+        # TRANSLATORS: {method} is "all 729 combinations of 6 games" or the Monte Carlo's.
+        method = _("{method}, all results equally likely").format(method=method)
     now = rank(t, [s.label for s in specs])  # the standings so far, the pending games left out
     fide_unplayed = now.analysis.unplayed_rules  # byes and forfeits of a Swiss event: art. 16
     d = t.scoring.denominator
@@ -276,7 +320,12 @@ def scenarios(
         or odd_adjustment
     ]
     if unsupported and bulk:
-        warnings.append(f"{', '.join(unsupported)} evaluated by ranking every combination in full (slower)")
+        warnings.append(
+            # TRANSLATORS: {criteria} lists criteria's codes (ARO, TPR).
+            _("{criteria} evaluated by ranking every combination in full (slower)").format(
+                criteria=", ".join(unsupported)
+            )
+        )
     use_bulk = bulk and not unsupported
     engine = Bulk(now.analysis, specs, games, options) if use_bulk else None
 
@@ -368,7 +417,7 @@ def _next_game(t: Tournament, games: IntArray, i: int) -> int | None:
 def _seen_by(option: Option, white: bool, kind: str) -> str:
     a, b = (option.white, option.black) if white else (option.black, option.white)
     if kind == "result":
-        return {WIN: "win", DRAW: "draw", LOSS: "loss"}[_outcome(a, b)]
+        return OUTCOME_WORDS[_outcome(a, b)]
     label = option.label
     if not white:
         for sep in (":", "-"):
@@ -376,7 +425,7 @@ def _seen_by(option: Option, white: bool, kind: str) -> str:
                 x, y = label.split(sep, 1)
                 label = f"{y}{sep}{x}"
                 break
-    word = {WIN: "win", DRAW: "draw", LOSS: "loss"}[_outcome(a, b)]
+    word = OUTCOME_WORDS[_outcome(a, b)]
     return f"{word} {label}"
 
 
@@ -397,16 +446,22 @@ def _describe(pair: tuple[str, str], allowed: Sequence[Option], options: Sequenc
     w, b = pair
     outcomes = {o.outcome for o in allowed}
     if len(options) == 3 and len(allowed) == len(outcomes):
-        words = {
-            frozenset({WIN}): f"{w} beats {b}",
-            frozenset({DRAW}): f"{w} and {b} draw",
-            frozenset({LOSS}): f"{b} beats {w}",
-            frozenset({WIN, DRAW}): f"{b} does not beat {w}",
-            frozenset({DRAW, LOSS}): f"{w} does not beat {b}",
-            frozenset({WIN, LOSS}): f"{w} and {b} do not draw",
-        }
-        return words[frozenset(outcomes)]
-    return f"{w} - {b} ends " + " or ".join(o.label for o in allowed)
+        which = frozenset(outcomes)
+        if which == {WIN}:
+            return _("{winner} beats {loser}").format(winner=w, loser=b)
+        if which == {LOSS}:
+            return _("{winner} beats {loser}").format(winner=b, loser=w)
+        if which == {DRAW}:
+            return _("{first} and {second} draw").format(first=w, second=b)
+        if which == {WIN, DRAW}:
+            return _("{first} does not beat {second}").format(first=b, second=w)
+        if which == {DRAW, LOSS}:
+            return _("{first} does not beat {second}").format(first=w, second=b)
+        return _("{first} and {second} do not draw").format(first=w, second=b)
+    # TRANSLATORS: joins the score lines a game may end with: "1:0 or 2:0".
+    or_ = " " + _("or") + " "
+    # TRANSLATORS: a game of the games left ({white} - {black}) may end only with these {results} (1:0 or 2:0).
+    return _("{white} - {black} ends {results}").format(white=w, black=b, results=or_.join(o.label for o in allowed))
 
 
 def _blocks(
@@ -710,7 +765,7 @@ def _direct_levels(tied: NDArray[Any], among: NDArray[Any], value: NDArray[Any])
     n = tied.shape[1]
     scale = int(among.max(initial=0)) * n + 1
     key, v, block = value.copy(), value, tied
-    for _ in range(n):
+    for _level in range(n):
         split = block & (v[:, :, None] == v[:, None, :])
         if np.array_equal(split, block):
             break
@@ -728,12 +783,17 @@ def parse_scores(text: str | None) -> list[str] | None:
     items = [x.strip() for x in text.split(",") if x.strip()]
     for item in items:
         if parse_result(item) is None:
-            raise CrosstableError(f"--scores: {item!r} is not a score like 1:0 (at most {MAX_SCORE} a side)")
+            raise CrosstableError(
+                _("--scores: {score} is not a score like 1:0 (at most {most} a side)").format(
+                    score=repr(item), most=MAX_SCORE
+                )
+            )
     return items
 
 
 __all__ = [
     "DEFAULT_LIMIT",
+    "OUTCOME_WORDS",
     "Bulk",
     "NextGame",
     "Option",

@@ -26,6 +26,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from crosstable.i18n import _
+
 
 @dataclass(frozen=True)
 class Pairing:
@@ -53,7 +55,7 @@ def _mod(x: int, m: int) -> int:
 def berger(n: int) -> list[list[Pairing]]:
     """The single round robin for ``n ≥ 2`` participants, round by round, in board order."""
     if n < 2:
-        raise ValueError("a round robin needs at least two participants")
+        raise ValueError(_("a round robin needs at least two participants"))
     size = n + (n % 2)
     m = size - 1
     rounds: list[list[Pairing]] = []

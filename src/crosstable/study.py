@@ -57,6 +57,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from crosstable.errors import CrosstableError
+from crosstable.i18n import _, decimal_text, integer_text
 from crosstable.model import PENDING, Bye, Tournament
 from crosstable.ranking import rank
 from crosstable.scenarios import Bulk, drawable, scenario_options
@@ -153,24 +154,38 @@ class Design:
 
     def check(self) -> None:
         if self.system not in SYSTEMS or self.model not in MODELS:
-            raise CrosstableError(f"system must be one of {', '.join(SYSTEMS)} and model one of {', '.join(MODELS)}")
+            raise CrosstableError(
+                # TRANSLATORS: {systems} and {models} list what may be typed (rr, drr, swiss; elo, bt).
+                _("system must be one of {systems} and model one of {models}").format(
+                    systems=", ".join(SYSTEMS), models=", ".join(MODELS)
+                )
+            )
         if not 2 <= self.players <= MAX_PLAYERS:
-            raise CrosstableError(f"players: 2 to {MAX_PLAYERS} (given {self.players})")
+            raise CrosstableError(
+                _("players: 2 to {most} (given {players})").format(most=MAX_PLAYERS, players=self.players)
+            )
         if self.system == "swiss" and not 1 <= self.rounds < self.players:
-            raise CrosstableError(f"a Swiss event of {self.players} has 1 to {self.players - 1} rounds")
+            raise CrosstableError(
+                _("a Swiss event of {players} has 1 to {most} rounds").format(
+                    players=self.players, most=self.players - 1
+                )
+            )
         if not 0 <= self.draw_rate < 1 or not 0 <= self.spread <= 2000:
-            raise CrosstableError("the draw rate must be from 0 to below 1 and the spread from 0 to 2000")
+            raise CrosstableError(_("the draw rate must be from 0 to below 1 and the spread from 0 to 2000"))
         labels = self.labels()
         if len(set(labels)) != len(labels):
-            raise CrosstableError(f"a coefficient is listed twice: {', '.join(labels)}")
+            raise CrosstableError(_("a coefficient is listed twice: {criteria}").format(criteria=", ".join(labels)))
         unknown = [s.label for s in parse_list(labels) if s.code not in REGISTRY]
         if unknown:
-            raise CrosstableError(f"unknown criteria: {', '.join(unknown)}")
+            raise CrosstableError(_("unknown criteria: {criteria}").format(criteria=", ".join(unknown)))
         if self.system != "swiss":
             slow = [s.label for s in parse_list(self.labels()) if s.label not in BULK_CRITERIA]
             if slow:
                 raise CrosstableError(
-                    f"{', '.join(slow)}: not in the bulk engine; a round robin takes {', '.join(BULK_CRITERIA)}"
+                    # TRANSLATORS: {criteria} and {bulk} list criteria's codes.
+                    _("{criteria}: not in the bulk engine; a round robin takes {bulk}").format(
+                        criteria=", ".join(slow), bulk=", ".join(BULK_CRITERIA)
+                    )
                 )
 
 
@@ -302,7 +317,7 @@ def _round_robin_chunk(design: Design, events: int, seed: int) -> tuple[dict[str
     status = t.status
     assert status is not None
     pending = np.nonzero(status == PENDING)[0]
-    options, _ = scenario_options(t)
+    options, _warnings = scenario_options(t)
     engine = Bulk(now.analysis, now.criteria, pending, options)
     rng = np.random.default_rng(seed)
     strength = rng.normal(0.0, design.spread, size=(events, design.players))
@@ -401,7 +416,7 @@ def _swiss_chunk(design: Design, events: int, seed: int) -> tuple[dict[str, Tall
     rng = np.random.default_rng(seed)
     tallies = {label: Tally() for label in labels}
     level = 0
-    for _ in range(events):
+    for _event in range(events):
         strength = rng.normal(0.0, design.spread, size=design.players)
         t = swiss_event(design, rng, strength)
         a = Analysis(t)
@@ -459,7 +474,9 @@ def run_study(
     """Simulate and tally ``events`` events, in this process or on a Dask ``client``."""
     design.check()
     if not 1 <= events <= MAX_EVENTS:
-        raise CrosstableError(f"events: 1 to {MAX_EVENTS:,} (given {events})")
+        raise CrosstableError(
+            _("events: 1 to {most} (given {events})").format(most=integer_text(MAX_EVENTS), events=events)
+        )
     sizes = chunks(design, events)
     seeds = [int(np.random.SeedSequence([seed, k]).generate_state(1)[0]) for k in range(len(sizes))]
     tallies = {label: Tally() for label in design.labels()}
@@ -512,9 +529,18 @@ def plot(result: StudyResult, paths: Sequence[str]) -> bool:
     ax.axvline(0.5, color="#999", linewidth=1, linestyle="--")
     ax.set_xlim(0.4, max(0.75, float(share.max()) + 0.05))
     d = result.design
-    what = {"rr": "round robins", "drr": "double round robins", "swiss": f"{d.rounds}-round Swiss events"}[d.system]
-    ax.set_title(f"{result.events:,} simulated {d.players}-player {what} ({d.model}, spread {d.spread:g})")
-    ax.set_xlabel("share of decided pairs level on points placed in the order of their strength (95 % interval)")
+    events, spread = integer_text(result.events), decimal_text(f"{d.spread:g}")
+    if d.system == "rr":
+        # TRANSLATORS: the plot's title: {model} is the strength model's code (elo, bt), {spread} its spread.
+        title = _("{events} simulated {players}-player round robins ({model}, spread {spread})")
+    elif d.system == "drr":
+        # TRANSLATORS: the plot's title: {model} is the strength model's code (elo, bt), {spread} its spread.
+        title = _("{events} simulated {players}-player double round robins ({model}, spread {spread})")
+    else:
+        # TRANSLATORS: the plot's title: {model} is the strength model's code (elo, bt), {spread} its spread.
+        title = _("{events} simulated {players}-player {rounds}-round Swiss events ({model}, spread {spread})")
+    ax.set_title(title.format(events=events, players=d.players, rounds=d.rounds, model=d.model, spread=spread))
+    ax.set_xlabel(_("share of decided pairs level on points placed in the order of their strength (95 % interval)"))
     fig.tight_layout()
     for path in paths:
         fig.savefig(path, metadata={"Date": None} if path.endswith(".svg") else None)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from crosstable.errors import InputError, Problem
+from crosstable.i18n import _
 from crosstable.io.games import looks_like_games, read_games
 from crosstable.io.jsonfmt import looks_like_json, read_json
 from crosstable.io.openfootball import looks_like_openfootball, read_openfootball
@@ -45,7 +46,7 @@ def read_text(
     sc = Scoring.parse(scoring) if isinstance(scoring, str) else scoring
     if "\x00" in text:
         line = text.count("\n", 0, text.index("\x00")) + 1
-        raise InputError(source, [Problem("not a text file (it holds NUL bytes): a tournament file is text", line)])
+        raise InputError(source, [Problem(_("not a text file (it holds NUL bytes): a tournament file is text"), line)])
     if fmt == "auto":
         fmt = detect_format(text)
     readers = {
@@ -57,7 +58,8 @@ def read_text(
         "crosstable": read_crosstable,
     }
     if fmt not in readers:
-        raise InputError(source, [Problem(f"unknown format {fmt!r}; choose one of {', '.join(FORMATS)}")])
+        message = _("unknown format {name}; choose one of {formats}").format(name=repr(fmt), formats=", ".join(FORMATS))
+        raise InputError(source, [Problem(message)])
     t = readers[fmt](text, source, sc)
     t.format = fmt
     return t
@@ -74,7 +76,7 @@ def read(path: str | Path, *, fmt: str = "auto", scoring: str | Scoring | None =
     try:
         raw = p.read_bytes()
     except OSError as e:
-        raise InputError(str(path), [Problem(f"cannot read the file: {e.strerror}")]) from None
+        raise InputError(str(path), [Problem(_("cannot read the file: {reason}").format(reason=e.strerror))]) from None
     return read_text(decode(raw), source=str(path), fmt=fmt, scoring=scoring)
 
 

@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from crosstable.errors import InputError, Problem, quoted
+from crosstable.i18n import _, integer_text, ngettext
 from crosstable.model import (
     PLAYED,
     Cards,
@@ -46,7 +47,6 @@ from crosstable.model import (
     parse_result,
     spelled_twice,
 )
-from crosstable.numbers import count
 
 _ALIASES = {
     "round": ("round", "rd", "rnd", "r", "date", "matchday", "md", "forduló", "кръг"),
@@ -133,14 +133,20 @@ def read_games(text: str, source: str | None = None, scoring: Scoring | None = N
     long = next((k for k, line in enumerate(split_lines(text)) if len(line) > LONGEST_LINE), None)
     if long is not None:
         raise InputError(
-            source, [Problem(f"a line longer than {LONGEST_LINE:,} characters: not a games list", long + 1)]
+            source,
+            [
+                Problem(
+                    _("a line longer than {n} characters: not a games list").format(n=integer_text(LONGEST_LINE)),
+                    long + 1,
+                )
+            ],
         )
     delim = sniff_delimiter(text)
     rows = [
         (k + 1, r) for k, r in enumerate(csv.reader(split_lines(text), delimiter=delim)) if any(c.strip() for c in r)
     ]
     if not rows:
-        raise InputError(source, [Problem("no games in the file", 1, 1)])
+        raise InputError(source, [Problem(_("no games in the file"), 1, 1)])
     cols = _header_map(rows[0][1])
     header = [c.strip().lower() for c in rows[0][1]] if cols is not None else []
     if cols is not None:
@@ -153,7 +159,16 @@ def read_games(text: str, source: str | None = None, scoring: Scoring | None = N
             cols = {"white": 0, "black": 1, "result": 2}
         else:
             raise InputError(
-                source, [Problem("a games list needs the columns round, white, black, result", rows[0][0], 1)]
+                source,
+                [
+                    Problem(
+                        # TRANSLATORS: round, white, black, result are the names of the columns
+                        # as a file's header writes them: keep them in English.
+                        _("a games list needs the columns round, white, black, result"),
+                        rows[0][0],
+                        1,
+                    )
+                ],
             )
     names: list[str] = []
     index: dict[str, int] = {}
@@ -172,16 +187,28 @@ def read_games(text: str, source: str | None = None, scoring: Scoring | None = N
     for lineno, cells in rows:
         need = max(cols.values())
         if len(cells) <= need:
-            problems.append(Problem(f"expected at least {need + 1} columns, found {len(cells)}", lineno, 1))
+            problems.append(
+                Problem(
+                    ngettext(
+                        "expected at least {n} column, found {found}",
+                        "expected at least {n} columns, found {found}",
+                        need + 1,
+                    ).format(n=need + 1, found=len(cells)),
+                    lineno,
+                    1,
+                )
+            )
             continue
         w, b = cells[cols["white"]].strip(), cells[cols["black"]].strip()
         for who, k in ((w, cols["white"]), (b, cols["black"])):
             if not who:
-                problems.append(Problem("empty participant name", lineno, col_of(cells, k)))
+                problems.append(Problem(_("empty participant name"), lineno, col_of(cells, k)))
         if not w or not b:
             continue
         if w == b:
-            problems.append(Problem(f"{w} cannot play against itself", lineno, col_of(cells, cols["black"])))
+            problems.append(
+                Problem(_("{name} cannot play against itself").format(name=w), lineno, col_of(cells, cols["black"]))
+            )
             continue
         if "result" in cols:
             k = cols["result"]
@@ -193,7 +220,13 @@ def read_games(text: str, source: str | None = None, scoring: Scoring | None = N
             written = f"{hg}:{ag}" if (hg or ag) else ""
             res = parse_result(written)
         if res is None:
-            problems.append(Problem(f"{quoted(cells[k])} is not a result ({w} - {b})", lineno, col_of(cells, k)))
+            problems.append(
+                Problem(
+                    _("{cell} is not a result ({white} - {black})").format(cell=quoted(cells[k]), white=w, black=b),
+                    lineno,
+                    col_of(cells, k),
+                )
+            )
             continue
         rnd = cells[cols["round"]].strip() if "round" in cols else ""
         if "group" in cols:
@@ -210,7 +243,11 @@ def read_games(text: str, source: str | None = None, scoring: Scoring | None = N
             text = cells[cols[key]].strip() if key in cols and cols[key] < len(cells) else ""
             if text and not (text.isascii() and text.isdigit() and int(text) <= MAX_RATING):
                 problems.append(
-                    Problem(f"{text!r} is not a rating (0 to {MAX_RATING})", lineno, col_of(cells, cols[key]))
+                    Problem(
+                        _("{cell} is not a rating (0 to {max})").format(cell=repr(text), max=MAX_RATING),
+                        lineno,
+                        col_of(cells, cols[key]),
+                    )
                 )
             elif text:
                 ratings[who] = int(text)
@@ -220,7 +257,11 @@ def read_games(text: str, source: str | None = None, scoring: Scoring | None = N
                 ck = cols.get(f"{side}_{card}")
                 text = cells[ck].strip() if ck is not None and ck < len(cells) else ""
                 if text and not text.isdigit():
-                    problems.append(Problem(f"{text!r} is not a number of cards", lineno, col_of(cells, ck or 0)))
+                    problems.append(
+                        Problem(
+                            _("{cell} is not a number of cards").format(cell=repr(text)), lineno, col_of(cells, ck or 0)
+                        )
+                    )
                     text = ""
                 counts.append(int(text or 0))
             if any(counts):
@@ -249,8 +290,20 @@ def read_games(text: str, source: str | None = None, scoring: Scoring | None = N
             source,
             [
                 Problem(
-                    f"{played[m].result!r} ({played[m].names}) is not {choice.description} like the other "
-                    f"{count(fit, 'game')}: one kind of result for the whole list",
+                    # TRANSLATORS: {kind} is what the other games are, such as "a chess result (1-0,
+                    # 0-1 or ½-½)"; {game} the two participants, "Ann - Bob".
+                    ngettext(
+                        "{result} ({game}) is not {kind} like the other {n} game: "
+                        "one kind of result for the whole list",
+                        "{result} ({game}) is not {kind} like the other {n} games: "
+                        "one kind of result for the whole list",
+                        fit,
+                    ).format(
+                        result=repr(played[m].result),
+                        game=played[m].names,
+                        kind=choice.description,
+                        n=integer_text(fit),
+                    ),
                     played[m].line,
                     played[m].column,
                 )
@@ -289,8 +342,10 @@ def _group_problems(
     if not group:
         return [
             Problem(
-                f"{w} - {b} has no group: in a file with a group column every game is a group match "
-                "(knockout matches are not ranked)",
+                _(
+                    "{white} - {black} has no group: in a file with a group column every game is a group match "
+                    "(knockout matches are not ranked)"
+                ).format(white=w, black=b),
                 lineno,
                 column,
             )
@@ -300,7 +355,13 @@ def _group_problems(
         clash = book.place(who, group, lineno)
         if clash is not None:
             out.append(
-                Problem(f"{who} is in group {clash[0]} (line {clash[1]}), here in group {group}", lineno, column)
+                Problem(
+                    _("{name} is in group {group} (line {line}), here in group {other}").format(
+                        name=who, group=clash[0], line=clash[1], other=group
+                    ),
+                    lineno,
+                    column,
+                )
             )
     return out
 
@@ -330,8 +391,10 @@ def _same_names(names: list[str], first_seen: dict[str, tuple[int, int]]) -> lis
         line, col = first_seen[known]
         out.append(
             Problem(
-                f"{name!r} and {known!r} (line {line}, column {col}) differ only in case or spacing: "
-                "write one participant one way",
+                _(
+                    "{name} and {other} (line {line}, column {column}) differ only in case or spacing: "
+                    "write one participant one way"
+                ).format(name=repr(name), other=repr(known), line=line, column=col),
                 *first_seen[name],
             )
         )
@@ -347,7 +410,16 @@ def _duplicates(parsed: list[_Row], names: list[str], with_rounds: bool) -> list
     for g in parsed if with_rounds else ():
         key = (g.round, min(g.white, g.black), max(g.white, g.black))
         if key in first:
-            out.append(Problem(f"{g.names} is listed twice, round {g.round}: also line {first[key].line}", g.line, 1))
+            out.append(
+                Problem(
+                    # TRANSLATORS: {game} is a game written "Ann - Bob"; {round} the round as the file gives it.
+                    _("{game} is listed twice, round {round}: also line {line}").format(
+                        game=g.names, round=g.round, line=first[key].line
+                    ),
+                    g.line,
+                    1,
+                )
+            )
         else:
             first[key] = g
     return out

@@ -41,6 +41,7 @@ from typing import Any
 import numpy as np
 
 from crosstable.errors import CrosstableError, InputError, Problem
+from crosstable.i18n import _
 from crosstable.model import BYE_KINDS, STATUS_NAMES, Adjustment, Bye, Cards, Scoring, Tournament
 
 FORMAT = "crosstable-tournament"
@@ -123,13 +124,19 @@ def write_json(t: Tournament) -> str:
     return json.dumps(to_dict(t), ensure_ascii=False, indent=1) + "\n"
 
 
+def _located(path: str, message: str) -> str:
+    """A problem of a JSON file: where (a path such as ``games[3].white``) and what."""
+    # TRANSLATORS: {path} is a place in a JSON file (games[3].white), {message} what is wrong there
+    return _("{path}: {message}").format(path=path, message=message)
+
+
 class _Reader:
     def __init__(self, source: str | None) -> None:
         self.source = source
         self.problems: list[Problem] = []
 
     def fail(self, path: str, message: str) -> None:
-        self.problems.append(Problem(f"{path}: {message}"))
+        self.problems.append(Problem(_located(path, message)))
 
     def fraction(self, value: Any, path: str) -> Fraction:
         try:
@@ -140,14 +147,16 @@ class _Reader:
                 raise ValueError
             return number
         except (ValueError, ZeroDivisionError):
-            self.fail(path, f'{value!r} is not an exact number up to a million (write "1/2" or 0.5 as a string)')
+            # TRANSLATORS: "1/2" and 0.5 are JSON values, written as they are
+            message = _('{value} is not an exact number up to a million (write "1/2" or 0.5 as a string)')
+            self.fail(path, message.format(value=repr(value)))
             return Fraction(0)
 
     def choice(self, value: Any, path: str, allowed: Sequence[str], default: str) -> str:
         if value is None:
             return default
         if value not in allowed:
-            self.fail(path, f"{value!r} is not one of {', '.join(allowed)}")
+            self.fail(path, _("{value} is not one of {choices}").format(value=repr(value), choices=", ".join(allowed)))
             return default
         return str(value)
 
@@ -156,12 +165,12 @@ class _Reader:
         if value is None:
             return {}
         if not isinstance(value, dict):
-            self.fail(path, "an object of start numbers is required")
+            self.fail(path, _("an object of start numbers is required"))
             return {}
         out = {}
         for key, item in value.items():
             if not (isinstance(key, str) and key.isascii() and key.isdigit() and 1 <= int(key) <= n):
-                self.fail(f"{path}.{key}", f"not a start number from 1 to {n}")
+                self.fail(f"{path}.{key}", _("not a start number from 1 to {n}").format(n=n))
                 continue
             out[int(key) - 1] = item
         return out
@@ -169,7 +178,13 @@ class _Reader:
     def integer(self, value: Any, path: str, low: int = 0, high: int | None = None) -> int:
         high = 10**9 if high is None else high  # beyond, a number is a typo (and would overflow)
         if isinstance(value, bool) or not isinstance(value, int) or value < low or value > high:
-            self.fail(path, f"{value!r} is not a whole number from {low}" + (f" to {high}" if high else ""))
+            if high:
+                message = _("{value} is not a whole number from {low} to {high}").format(
+                    value=repr(value), low=low, high=high
+                )
+            else:
+                message = _("{value} is not a whole number from {low}").format(value=repr(value), low=low)
+            self.fail(path, message)
             return low
         return value
 
@@ -179,20 +194,22 @@ def _adjustments(r: _Reader, value: Any, n: int) -> list[Adjustment]:
     if isinstance(value, dict):  # the first version of the format: {"3": "-3"}
         value = [{"participant": int(k) if str(k).isdigit() else k, "points": v} for k, v in value.items()]
     if not isinstance(value, list):
-        r.fail("adjustments", "a list of {participant, points, round, final} is required")
+        # TRANSLATORS: {keys} are the JSON keys of an adjustment
+        r.fail("adjustments", _("a list of {keys} is required").format(keys="{participant, points, round, final}"))
         return []
     out = []
     for k, item in enumerate(value):
         path = f"adjustments[{k}]"
         if not isinstance(item, dict):
-            r.fail(path, "not an object")
+            r.fail(path, _("not an object"))
             continue
         who = r.integer(item.get("participant"), f"{path}.participant", 1, n) - 1
         points = r.fraction(item.get("points"), f"{path}.points")
         rnd = r.integer(item.get("round", 0), f"{path}.round")
         final = item.get("final", False)
         if not isinstance(final, bool):
-            r.fail(f"{path}.final", f"{final!r} is not true or false")
+            # TRANSLATORS: true and false are the JSON values, written as they are
+            r.fail(f"{path}.final", _("{value} is not true or false").format(value=repr(final)))
             final = False
         out.append(Adjustment(who, points, rnd, final))
     return out
@@ -203,42 +220,50 @@ def read_json(text: str, source: str | None = None, scoring: Scoring | None = No
     try:
         data = json.loads(text.lstrip("\ufeff"))
     except json.JSONDecodeError as e:
-        raise InputError(source, [Problem(f"not valid JSON: {e.msg}", e.lineno, e.colno)]) from None
+        raise InputError(
+            source, [Problem(_("not valid JSON: {reason}").format(reason=e.msg), e.lineno, e.colno)]
+        ) from None
     r = _Reader(source)
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise InputError(source, [Problem(f'not a crosstable tournament (expected "format": "{FORMAT}")', 1, 1)])
+        # TRANSLATORS: "format" is a JSON key and {name} its value, written as they are
+        message = _('not a crosstable tournament (expected "format": "{name}")').format(name=FORMAT)
+        raise InputError(source, [Problem(message, 1, 1)])
     people = data.get("participants")
     if not isinstance(people, list) or not people:
-        raise InputError(source, [Problem("participants: a non-empty list is required", 1, 1)])
+        message = _located("participants", _("a non-empty list is required"))
+        raise InputError(source, [Problem(message, 1, 1)])
     names = [str(p.get("name", "")) if isinstance(p, dict) else "" for p in people]
     for k, name in enumerate(names):
         if not name:
-            r.fail(f"participants[{k}].name", "missing")
+            # TRANSLATORS: said of a participant's name in a JSON file
+            r.fail(f"participants[{k}].name", _("missing"))
     n = len(names)
     ratings = [p.get("rating") if isinstance(p, dict) else None for p in people]
     groups = [p.get("group") if isinstance(p, dict) else None for p in people]
     if any(g is not None for g in groups):
         for k, g in enumerate(groups):
             if not (isinstance(g, str) and g.strip()):
-                r.fail(f"participants[{k}].group", "every participant needs a group when one has one")
+                r.fail(f"participants[{k}].group", _("every participant needs a group when one has one"))
     cols: list[list[int]] = [[], [], [], [], [], []]
     scores: list[tuple[Fraction, Fraction]] = []
     overrides: list[int] = []
     for k, g in enumerate(data.get("games", [])):
         path = f"games[{k}]"
         if not isinstance(g, dict):
-            r.fail(path, "not an object")
+            r.fail(path, _("not an object"))
             continue
         w = r.integer(g.get("white"), f"{path}.white", 1, n) - 1
         b = r.integer(g.get("black"), f"{path}.black", 1, n) - 1
         status = g.get("status", "played")
-        if status not in _STATUS:
-            r.fail(f"{path}.status", f"{status!r} is not played, forfeit or pending")
+        if not isinstance(status, str) or status not in _STATUS:  # an object or list is not a status either
+            # TRANSLATORS: played, forfeit and pending are the JSON values, written as they are
+            r.fail(f"{path}.status", _("{value} is not played, forfeit or pending").format(value=repr(status)))
             status = "played"
         for side in ("white", "black"):
             counts = g.get(f"{side}_counts_as")
             if counts is not None and counts not in _OUTCOMES:
-                r.fail(f"{path}.{side}_counts_as", f"{counts!r} is not one of {', '.join(_OUTCOMES)}")
+                message = _("{value} is not one of {choices}").format(value=repr(counts), choices=", ".join(_OUTCOMES))
+                r.fail(f"{path}.{side}_counts_as", message)
             overrides.append(_OUTCOMES.index(counts) if counts in _OUTCOMES else -1)
         white_score = r.fraction(g.get("white_score"), f"{path}.white_score")
         black_score = r.fraction(g.get("black_score"), f"{path}.black_score")
@@ -251,7 +276,10 @@ def read_json(text: str, source: str | None = None, scoring: Scoring | None = No
         path = f"byes[{k}]"
         kind = b.get("kind") if isinstance(b, dict) else None
         if kind not in BYE_KINDS:
-            r.fail(f"{path}.kind", f"{kind!r} is not one of {', '.join(BYE_KINDS)}")
+            r.fail(
+                f"{path}.kind",
+                _("{value} is not one of {choices}").format(value=repr(kind), choices=", ".join(BYE_KINDS)),
+            )
             continue
         who = r.integer(b.get("participant"), f"{path}.participant", 1, n) - 1
         rnd = r.integer(b.get("round"), f"{path}.round")
@@ -259,7 +287,8 @@ def read_json(text: str, source: str | None = None, scoring: Scoring | None = No
         game_points = r.fraction(b.get("game_points", "0"), f"{path}.game_points")
         counts_as = b.get("counts_as")
         if counts_as is not None and counts_as not in _OUTCOMES:
-            r.fail(f"{path}.counts_as", f"{counts_as!r} is not one of {', '.join(_OUTCOMES)}")
+            message = _("{value} is not one of {choices}").format(value=repr(counts_as), choices=", ".join(_OUTCOMES))
+            r.fail(f"{path}.counts_as", message)
             counts_as = None
         result = _OUTCOMES.index(counts_as) if counts_as is not None else None
         byes.append(Bye(who, rnd, kind, points, game_points=game_points, result=result))
@@ -269,7 +298,8 @@ def read_json(text: str, source: str | None = None, scoring: Scoring | None = No
             Fraction(sc["win"]), Fraction(sc["draw"]), Fraction(sc["loss"]), str(sc.get("name", "custom"))
         )
     except (KeyError, TypeError, ValueError, CrosstableError):
-        r.fail("scoring", "needs win, draw and loss, each a number from -1000 to 1000")
+        # TRANSLATORS: win, draw and loss are the JSON keys of the scoring, written as they are
+        r.fail("scoring", _("needs win, draw and loss, each a number from -1000 to 1000"))
         table = Scoring.parse("chess")
     adjustments = _adjustments(r, data.get("adjustments", []), n)
     rounds_total = None if data.get("rounds") is None else r.integer(data.get("rounds"), "rounds", 0, 999)
@@ -282,13 +312,14 @@ def read_json(text: str, source: str | None = None, scoring: Scoring | None = No
     cards = {}
     for i, counts in r.participant_map(data.get("cards"), "cards", n).items():
         if not (isinstance(counts, list) and len(counts) == 4):
-            r.fail(f"cards.{i + 1}", "four numbers are required: yellow, indirect red, direct red, yellow and red")
+            message = _("four numbers are required: yellow, indirect red, direct red, yellow and red")
+            r.fail(f"cards.{i + 1}", message)
             continue
         cards[i] = Cards(*(r.integer(c, f"cards.{i + 1}", 0, 1000) for c in counts))
     rankings: dict[str, dict[int, Fraction]] = {}
     raw_rankings = data.get("rankings") or {}
     if not isinstance(raw_rankings, dict):
-        r.fail("rankings", "an object of rankings is required")
+        r.fail("rankings", _("an object of rankings is required"))
         raw_rankings = {}
     for name, values in raw_rankings.items():
         by_number = r.participant_map(values, f"rankings.{name}", n)
@@ -296,16 +327,19 @@ def read_json(text: str, source: str | None = None, scoring: Scoring | None = No
     lots_seed = None if data.get("lots_seed") is None else r.integer(data.get("lots_seed"), "lots_seed", 0, 2**32 - 1)
     criteria = data.get("criteria")
     if criteria is not None and not (isinstance(criteria, list) and all(isinstance(c, str) for c in criteria)):
-        r.fail("criteria", "a list of criteria codes is required")
+        r.fail("criteria", _("a list of criteria codes is required"))
         criteria = None
     start = data.get("start_date")
     if start is not None and not isinstance(start, str):
-        r.fail("start_date", f"{start!r} is not a date")
+        r.fail("start_date", _("{value} is not a date").format(value=repr(start)))
         start = None
     grouped = all(isinstance(g, str) and g.strip() for g in groups) and groups[0] is not None
     for k, (w, b) in enumerate(zip(cols[0], cols[1], strict=True)) if grouped else ():
         if 0 <= w < n and 0 <= b < n and groups[w] != groups[b]:
-            r.fail(f"games[{k}]", f"a game between groups {groups[w]} and {groups[b]}: every game is inside one group")
+            message = _("a game between groups {group} and {other}: every game is inside one group").format(
+                group=groups[w], other=groups[b]
+            )
+            r.fail(f"games[{k}]", message)
     if r.problems:
         raise InputError(source, r.problems)
     den = math.lcm(1, *(x.denominator for pair in scores for x in pair))

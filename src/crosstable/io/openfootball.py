@@ -81,6 +81,7 @@ from typing import Any, TypeGuard
 import numpy as np
 
 from crosstable.errors import CrosstableError, InputError, Problem, printable
+from crosstable.i18n import N_, _, integer_text, ngettext
 from crosstable.io.jsonfmt import looks_like_json
 from crosstable.model import (
     FORFEIT,
@@ -93,6 +94,7 @@ from crosstable.model import (
     Scoring,
     Tournament,
     infer_system,
+    meetings,
     normal_group,
     spelled_twice,
 )
@@ -150,7 +152,7 @@ class _Match:
     @property
     def label(self) -> str:
         """The round's name as the warnings show it: its stage's when it has one."""
-        return self.stage or self.round or "no round"
+        return self.stage or self.round or _("no round")
 
 
 def _path_text(path: JsonPath) -> str:
@@ -158,7 +160,7 @@ def _path_text(path: JsonPath) -> str:
     out = ""
     for part in path:
         out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else part)
-    return out or "the file"
+    return out or _("the file")
 
 
 def _show(value: Any) -> str:
@@ -238,31 +240,41 @@ def _match_objects(r: _Reader, data: dict[str, Any]) -> list[tuple[JsonPath, Any
     """Every match object with its path and the name of the round that holds it
     (older files), in the file's order."""
     if "matches" in data and "rounds" in data:
-        r.fail('the file has both "matches" and "rounds": an openfootball file has one of them', ("rounds",))
+        # TRANSLATORS: "matches" and "rounds" are the keys of the JSON file: keep them.
+        r.fail(_('the file has both "matches" and "rounds": an openfootball file has one of them'), ("rounds",))
         return []
     if "matches" in data:
         matches = data["matches"]
         if not isinstance(matches, list):
-            r.fail(f"matches: a list of matches is required, not {_show(matches)}", ("matches",))
+            # TRANSLATORS: the first word is the key of the JSON file ("matches"): keep it. {value} is what it holds.
+            r.fail(_("matches: a list of matches is required, not {value}").format(value=_show(matches)), ("matches",))
             return []
         return [(("matches", k), m, "") for k, m in enumerate(matches)]
     rounds = data.get("rounds")
     if not isinstance(rounds, list):
         if rounds is None:
-            r.fail('an openfootball file has "matches" (or "rounds" of matches)', ())
+            r.fail(_('an openfootball file has "matches" (or "rounds" of matches)'), ())
         else:
-            r.fail(f"rounds: a list of rounds is required, not {_show(rounds)}", ("rounds",))
+            # TRANSLATORS: the first word is the key of the JSON file ("rounds"): keep it. {value} is what it holds.
+            r.fail(_("rounds: a list of rounds is required, not {value}").format(value=_show(rounds)), ("rounds",))
         return []
     out: list[tuple[JsonPath, Any, str]] = []
     for i, rd in enumerate(rounds):
         path: JsonPath = ("rounds", i)
         if not isinstance(rd, dict):
-            r.fail(f"{_path_text(path)}: a round is an object with a name and matches, not {_show(rd)}", path)
+            r.fail(
+                # TRANSLATORS: {path} is where in the JSON file (rounds[2]), {value} what is there.
+                _("{path}: a round is an object with a name and matches, not {value}").format(
+                    path=_path_text(path), value=_show(rd)
+                ),
+                path,
+            )
             continue
         name = _label(r, rd.get("name"), (*path, "name"))
         matches = rd.get("matches", [])
         if not isinstance(matches, list):
-            r.fail(f"{_path_text(path)}.matches: a list of matches is required", (*path, "matches"))
+            # TRANSLATORS: {path} is where in the JSON file (rounds[2]); "matches" is its key: keep it.
+            r.fail(_("{path}.matches: a list of matches is required").format(path=_path_text(path)), (*path, "matches"))
             continue
         out += [((*path, "matches", k), m, name) for k, m in enumerate(matches)]
     return out
@@ -276,7 +288,7 @@ def _label(r: _Reader, value: Any, path: JsonPath) -> str:
         return str(value)
     if isinstance(value, str):
         return " ".join(value.split())
-    r.fail(f"{_path_text(path)}: {_show(value)} is not a round's name", path)
+    r.fail(_("{path}: {value} is not a round's name").format(path=_path_text(path), value=_show(value)), path)
     return ""
 
 
@@ -287,11 +299,16 @@ def _team(r: _Reader, m: dict[str, Any], path: JsonPath, key: str) -> str | None
         value = value.get("name")
         where = (*path, key, "name")
     if not isinstance(value, str):
-        r.fail(f"{_path_text(where)}: a team's name is required, not {_show(value)}", where, (*path, key), path)
+        r.fail(
+            _("{path}: a team's name is required, not {value}").format(path=_path_text(where), value=_show(value)),
+            where,
+            (*path, key),
+            path,
+        )
         return None
     name = value.strip()
     if not name:
-        r.fail(f"{_path_text(where)}: empty team name", where)
+        r.fail(_("{path}: empty team name").format(path=_path_text(where)), where)
         return None
     return name
 
@@ -304,8 +321,11 @@ def _score(r: _Reader, m: dict[str, Any], path: JsonPath, names: str) -> tuple[b
     if score is not None:
         if not isinstance(score, dict):
             r.fail(
-                f'{_path_text(path)}.score: {_show(score)} is not a score (an object such as {{"ft": [2, 1]}}) '
-                f"({names})",
+                # TRANSLATORS: {path} is where in the JSON file (matches[3]), "score" and "ft" its keys: keep
+                # them; {value} is what is there, {teams} the match ("Spain - Italy").
+                _("{path}.score: {value} is not a score (an object such as {example}) ({teams})").format(
+                    path=_path_text(path), value=_show(score), example='{"ft": [2, 1]}', teams=names
+                ),
                 (*path, "score"),
             )
             return False, None
@@ -315,8 +335,9 @@ def _score(r: _Reader, m: dict[str, Any], path: JsonPath, names: str) -> tuple[b
         if isinstance(ft, list) and len(ft) == 2 and all(_goals(x) for x in ft):
             return True, (ft[0], ft[1])
         r.fail(
-            f"{_path_text(path)}.score.ft: {_show(ft)} is not a score: two whole numbers of goals "
-            f"from 0 to {MAX_SCORE} ({names})",
+            _("{path}.score.ft: {value} is not a score: two whole numbers of goals from 0 to {most} ({teams})").format(
+                path=_path_text(path), value=_show(ft), most=MAX_SCORE, teams=names
+            ),
             (*path, "score", "ft"),
             (*path, "score"),
         )
@@ -328,8 +349,11 @@ def _score(r: _Reader, m: dict[str, Any], path: JsonPath, names: str) -> tuple[b
         return True, (a, b)
     bad = "score1" if not _goals(a) else "score2"
     r.fail(
-        f"{_path_text(path)}.score1/score2: {_show(a)} and {_show(b)} are not a score: two whole numbers "
-        f"of goals from 0 to {MAX_SCORE} ({names})",
+        # TRANSLATORS: "score1" and "score2" are the keys of the JSON file: keep them.
+        _(
+            "{path}.score1/score2: {first} and {second} are not a score: two whole numbers of goals from 0 to "
+            "{most} ({teams})"
+        ).format(path=_path_text(path), first=_show(a), second=_show(b), most=MAX_SCORE, teams=names),
         (*path, bad),
         path,
     )
@@ -339,7 +363,13 @@ def _score(r: _Reader, m: dict[str, Any], path: JsonPath, names: str) -> tuple[b
 def _match(r: _Reader, path: JsonPath, m: Any, round_name: str) -> _Match | None:
     """One match, checked; ``None`` (and problems) when it cannot be read."""
     if not isinstance(m, dict):
-        r.fail(f"{_path_text(path)}: a match is an object with team1, team2 and a score, not {_show(m)}", path)
+        r.fail(
+            # TRANSLATORS: team1 and team2 are the keys of the JSON file: keep them.
+            _("{path}: a match is an object with team1, team2 and a score, not {value}").format(
+                path=_path_text(path), value=_show(m)
+            ),
+            path,
+        )
         return None
     team1, team2 = _team(r, m, path, "team1"), _team(r, m, path, "team2")
     if team1 is None or team2 is None:
@@ -350,7 +380,12 @@ def _match(r: _Reader, path: JsonPath, m: Any, round_name: str) -> _Match | None
     unfinished = isinstance(raw, dict) and raw.get("ft") is None and any(raw.get(k) is not None for k in ("et", "p"))
     group = m.get("group")
     if group is not None and not isinstance(group, str):
-        r.fail(f"{_path_text(path)}.group: {_show(group)} is not a group's name ({names})", (*path, "group"))
+        r.fail(
+            _("{path}.group: {value} is not a group's name ({teams})").format(
+                path=_path_text(path), value=_show(group), teams=names
+            ),
+            (*path, "group"),
+        )
         return None
     rnd = _label(r, m.get("round"), (*path, "round")) if "round" in m else round_name
     stage = m.get("stage")
@@ -382,14 +417,23 @@ def _group_in_round(label: str) -> str:
     return group if len(group) < len(label) and len(group) <= 3 and group.isalnum() else ""
 
 
-def _set_aside(matches: list[_Match], table: str) -> str:
+def _set_aside(matches: list[_Match], in_groups: bool) -> str:
     distinct = list(dict.fromkeys(m.label for m in matches))
     labels = "; ".join(distinct[:8]) + (" …" if len(distinct) > 8 else "")
-    verb = "is" if len(matches) == 1 else "are"
-    return (
-        f"{count(len(matches), 'knockout match', 'knockout matches')} ({labels}) {verb} not part of "
-        f"the {table}: set aside"
-    )
+    if in_groups:
+        # TRANSLATORS: {matches} is a count of matches ("16 knockout matches"), {rounds} their rounds' names.
+        message = ngettext(
+            "{matches} ({rounds}) is not part of the group tables: set aside",
+            "{matches} ({rounds}) are not part of the group tables: set aside",
+            len(matches),
+        )
+    else:
+        message = ngettext(
+            "{matches} ({rounds}) is not part of the league table: set aside",
+            "{matches} ({rounds}) are not part of the league table: set aside",
+            len(matches),
+        )
+    return message.format(matches=count(len(matches), "{n} knockout match", "{n} knockout matches"), rounds=labels)
 
 
 def _number(label: str) -> int | None:
@@ -433,24 +477,35 @@ def read_openfootball(text: str, source: str | None = None, scoring: Scoring | N
     try:
         data = json.loads(body)
     except json.JSONDecodeError as e:
-        raise InputError(source, [Problem(f"not valid JSON: {e.msg}", e.lineno, e.colno)]) from None
+        raise InputError(
+            # TRANSLATORS: {reason} is the JSON decoder's own words (English).
+            source,
+            [Problem(_("not valid JSON: {reason}").format(reason=e.msg), e.lineno, e.colno)],
+        ) from None
     except RecursionError:
-        raise InputError(source, [Problem("not valid JSON: nested too deeply", 1, 1)]) from None
+        raise InputError(source, [Problem(_("not valid JSON: nested too deeply"), 1, 1)]) from None
     except ValueError:  # an integer of more than 4,300 digits
-        raise InputError(source, [Problem("not valid JSON: a number with too many digits", 1, 1)]) from None
+        raise InputError(source, [Problem(_("not valid JSON: a number with too many digits"), 1, 1)]) from None
     r = _Reader(body, source)
     if not isinstance(data, dict):
-        r.fail(f'not an openfootball file: an object with "name" and "matches" is required, not {_show(data)}', ())
+        r.fail(
+            # TRANSLATORS: "name" and "matches" are the keys of the JSON file: keep them.
+            _('not an openfootball file: an object with "name" and "matches" is required, not {value}').format(
+                value=_show(data)
+            ),
+            (),
+        )
         raise r.stop()
     name = data.get("name")
     if name is not None and not isinstance(name, str):
-        r.fail(f"name: {_show(name)} is not the competition's name", ("name",))
+        # TRANSLATORS: the first word is the key of the JSON file ("name"): keep it.
+        r.fail(_("name: {value} is not the competition's name").format(value=_show(name)), ("name",))
     objects = _match_objects(r, data)
     matches = [m for m in (_match(r, path, obj, rnd) for path, obj, rnd in objects) if m is not None]
     if r.problems:
         raise r.stop()
     if not matches:
-        r.fail("no match in the file", ("matches",), ("rounds",))
+        r.fail(_("no match in the file"), ("matches",), ("rounds",))
         raise r.stop()
     warnings: list[str] = []
     groups_given = any(m.group for m in matches)
@@ -461,30 +516,43 @@ def read_openfootball(text: str, source: str | None = None, scoring: Scoring | N
     if in_groups:
         table = [m for m in matches if m.group]
         aside = [m for m in matches if not m.group]
-        table_name = "group tables"
         for m in aside:  # a group match that lost its group is not a knockout match
             if not (m.knockout or _KNOCKOUT.search(f"{m.stage} {m.round}")):
                 r.fail(
-                    f"{m.names} ({m.label}) has no group, and its round is not a knockout round: give it its "
-                    "group, or the round's name",
+                    # TRANSLATORS: {teams} is the match ("Spain - Italy"), {round} its round's name.
+                    _(
+                        "{teams} ({round}) has no group, and its round is not a knockout round: give it its group, "
+                        "or the round's name"
+                    ).format(teams=m.names, round=m.label),
                     m.path,
                 )
     else:
         knockout = [m.knockout or _KNOCKOUT.search(f"{m.stage} {m.round}") is not None for m in matches]
         aside = [m for m, k in zip(matches, knockout, strict=True) if k]
         table = [m for m, k in zip(matches, knockout, strict=True) if not k]
-        table_name = "league table"
     if aside:
-        warnings.append(_set_aside(aside, table_name))
+        warnings.append(_set_aside(aside, in_groups))
     if not table:
-        r.fail(f"no group or league match to rank: every match is a knockout match ({_set_aside(aside, table_name)})")
+        r.fail(
+            # TRANSLATORS: {details} says how many matches and which rounds were set aside.
+            _("no group or league match to rank: every match is a knockout match ({details})").format(
+                details=_set_aside(aside, in_groups)
+            )
+        )
         raise r.stop()
     seen: dict[tuple[str, str, str], _Match] = {}
     for m in table:  # the same match listed twice in one round
         low, high = sorted((m.team1, m.team2))
         key = (m.round, low, high)
         if m.round and key in seen:
-            r.fail(f"{m.names} is listed twice in {m.round} (also {_path_text(seen[key].path)})", m.path)
+            r.fail(
+                # TRANSLATORS: {teams} is the match ("Spain - Italy"), {round} its round's name, {path} where
+                # in the JSON file the other listing is (matches[3]).
+                _("{teams} is listed twice in {round} (also {path})").format(
+                    teams=m.names, round=m.round, path=_path_text(seen[key].path)
+                ),
+                m.path,
+            )
         seen.setdefault(key, m)
     names, groups = _participants(r, table, in_groups)
     index = {team: k for k, team in enumerate(names)}
@@ -492,17 +560,30 @@ def read_openfootball(text: str, source: str | None = None, scoring: Scoring | N
         raise r.stop()
     cancelled = [m for m in table if m.cancelled]
     if cancelled:
-        verb = "was" if len(cancelled) == 1 else "were"
+        # TRANSLATORS: {matches} is a count of matches ("2 matches"), {teams} the matches ("Spain - Italy").
+        message = ngettext(
+            "{matches} ({teams}) was cancelled: left out",
+            "{matches} ({teams}) were cancelled: left out",
+            len(cancelled),
+        )
         warnings.append(
-            f"{count(len(cancelled), 'match', 'matches')} ({', '.join(m.names for m in cancelled[:3])}"
-            f"{' …' if len(cancelled) > 3 else ''}) {verb} cancelled: left out"
+            message.format(
+                matches=count(len(cancelled), "{n} match", "{n} matches"),
+                teams=", ".join(m.names for m in cancelled[:3]) + (" …" if len(cancelled) > 3 else ""),
+            )
         )
         table = [m for m in table if not m.cancelled]
     if not in_groups:
         stages = list(dict.fromkeys(m.round.rsplit(", ", 1)[0] if ", " in m.round else "" for m in table))
         if len(stages) > 1:
-            shown = ", ".join(s or "no stage" for s in stages)
-            warnings.append(f"the league's rounds name {len(stages)} stages ({shown}): ranked as one table")
+            shown = ", ".join(s or _("no stage") for s in stages)
+            # TRANSLATORS: {stages} are the stages' names (Apertura, Clausura); there are always two or more.
+            message = ngettext(
+                "the league's rounds name {count} stage ({stages}): ranked as one table",
+                "the league's rounds name {count} stages ({stages}): ranked as one table",
+                len(stages),
+            )
+            warnings.append(message.format(count=integer_text(len(stages)), stages=shown))
     rounds = _rounds(table, by_date_only=round_groups)
     games = [
         Game(index[m.team1], index[m.team2], *_fractions(m.score), rnd, m.status)
@@ -515,7 +596,8 @@ def read_openfootball(text: str, source: str | None = None, scoring: Scoring | N
         )
     except CrosstableError as e:
         raise InputError(source, [Problem(str(e), 1, 1)]) from None
-    t.scoring_reason = "given" if given else "an openfootball file: football scores"
+    # the reason is English, as the JSON writes it; the headings translate it
+    t.scoring_reason = "given" if given else N_("an openfootball file: football scores")
     t.warnings += warnings
     if in_groups:
         t.groups = [groups[team] for team in names]
@@ -538,11 +620,18 @@ def _participants(r: _Reader, table: list[_Match], in_groups: bool) -> tuple[lis
     without the full-time one, a team in two groups, a team spelled two ways."""
     for m in table:
         if m.team1 == m.team2:
-            r.fail(f"{_path_text(m.path)}: {m.team1} cannot play against itself", (*m.path, "team2"), m.path)
+            r.fail(
+                _("{path}: {team} cannot play against itself").format(path=_path_text(m.path), team=m.team1),
+                (*m.path, "team2"),
+                m.path,
+            )
         if m.without_ft:
             r.fail(
-                f"{_path_text(m.path)}.score: an extra-time or penalty score without the full-time score (ft) "
-                f"({m.names}): a group or league match is ranked on its full-time score",
+                # TRANSLATORS: {path} is where in the JSON file (matches[3]); "score" and "ft" are its keys: keep them.
+                _(
+                    "{path}.score: an extra-time or penalty score without the full-time score (ft) ({teams}): a group "
+                    "or league match is ranked on its full-time score"
+                ).format(path=_path_text(m.path), teams=m.names),
                 (*m.path, "score"),
             )
     book: GroupBook[_Match] = GroupBook()
@@ -552,8 +641,20 @@ def _participants(r: _Reader, table: list[_Match], in_groups: bool) -> tuple[lis
             if clash is not None:
                 first = r.where((*clash[1].path, "group"), clash[1].path)
                 r.fail(
-                    f"{_path_text(m.path)}.group: {team} is in group {clash[0]} (line {first[0]}, "
-                    f"{clash[1].names}), here in group {m.group} ({m.names}): a team plays in one group",
+                    # TRANSLATORS: {line} is the line of the file where the team's first group is, {match} and
+                    # {teams} are matches ("Spain - Italy").
+                    _(
+                        "{path}.group: {team} is in group {group} (line {line}, {match}), here in group {other} "
+                        "({teams}): a team plays in one group"
+                    ).format(
+                        path=_path_text(m.path),
+                        team=team,
+                        group=clash[0],
+                        line=first[0],
+                        match=clash[1].names,
+                        other=m.group,
+                        teams=m.names,
+                    ),
                     (*m.path, "group"),
                     m.path,
                 )
@@ -566,8 +667,11 @@ def _participants(r: _Reader, table: list[_Match], in_groups: bool) -> tuple[lis
         earlier = names[known][0]
         line = r.where((*earlier.path, "team1"), earlier.path)[0]
         r.fail(
-            f"{_path_text(m.path)}.{side}: {team!r} and {known!r} (line {line}) differ only in case or "
-            "spacing: write one team one way",
+            # TRANSLATORS: {side} is the key of the JSON file (team1, team2): keep it; {line} the line of
+            # the other spelling.
+            _(
+                "{path}.{side}: {team} and {other} (line {line}) differ only in case or spacing: write one team one way"
+            ).format(path=_path_text(m.path), side=side, team=repr(team), other=repr(known), line=line),
             (*m.path, side),
             m.path,
         )
@@ -589,9 +693,19 @@ def _schedules(t: Tournament) -> list[str]:
         return []
     fewest = [t.names[i] for i in np.nonzero(played == low)[0][:3]]
     more = " …" if int(np.count_nonzero(played == low)) > 3 else ""
+    # TRANSLATORS: {low} to {high} matches per team; {matches} is a count of matches ("36 matches"), the
+    # fewest, and {teams} the teams that play them.
+    message = _(
+        "the teams do not play the same number of matches ({low} to {high}, pending ones included; {matches}: "
+        "{teams}): check the file's rounds and team names"
+    )
     return [
-        f"the teams do not play the same number of matches ({low} to {high}, pending ones included; "
-        f"{count(low, 'match', 'matches')}: {', '.join(fewest)}{more}): check the file's rounds and team names"
+        message.format(
+            low=integer_text(low),
+            high=integer_text(high),
+            matches=count(low, "{n} match", "{n} matches"),
+            teams=", ".join(fewest) + more,
+        )
     ]
 
 
@@ -599,14 +713,22 @@ def _group_system(t: Tournament) -> tuple[str, str]:
     """``round-robin`` when every group is one (every pair of a group met once, or
     every pair twice), else ``swiss``."""
     assert t.groups is not None
-    reasons = set()
+    times = set()
     for label in dict.fromkeys(t.groups):
         group = t.group(label)
-        system, reason = group.system, group.system_reason or ""
-        if system != "round-robin":
-            return "swiss", f"not every pair of group {label} met once"
-        reasons.add(reason)
-    return "round-robin", (reasons.pop() if len(reasons) == 1 else "every pair met once or twice") + " in each group"
+        if group.system != "round-robin":
+            return "swiss", _("not every pair of group {group} met once").format(group=label)
+        times.add(int(meetings(group.white, group.black, len(group.names))[1].max(initial=1)))
+    once = times.pop() if len(times) == 1 else None
+    if once == 1:
+        return "round-robin", _("every pair met once in each group")
+    if once == 2:
+        return "round-robin", _("every pair met twice in each group")
+    if once is not None:
+        return "round-robin", count(
+            once, "every pair met {n} time in each group", "every pair met {n} times in each group"
+        )
+    return "round-robin", _("every pair met once or twice in each group")
 
 
 __all__ = ["looks_like_openfootball", "read_openfootball"]

@@ -17,6 +17,7 @@ from fractions import Fraction
 import numpy as np
 
 from crosstable.errors import InputError, Problem
+from crosstable.i18n import _
 from crosstable.model import PENDING, PLAYED, Bye, Scoring, Tournament
 
 _RESULTS = {"1-0": (2, 0, PLAYED), "0-1": (0, 2, PLAYED), "1/2-1/2": (1, 1, PLAYED), "*": (0, 0, PENDING)}
@@ -50,10 +51,12 @@ def read_pgn(text: str, source: str | None = None, scoring: Scoring | None = Non
         white, black = headers.get("White", "").strip(), headers.get("Black", "").strip()
         result = headers.get("Result", "*").strip()
         if not white or not black or white == "?" or black == "?":
-            problems.append(Problem("a game without both players' names", line, 1))
+            problems.append(Problem(_("a game without both players' names"), line, 1))
             continue
         if result not in _RESULTS:
-            problems.append(Problem(f"result {result!r} is not 1-0, 0-1, 1/2-1/2 or *", line, 1))
+            problems.append(
+                Problem(_("result {result} is not 1-0, 0-1, 1/2-1/2 or *").format(result=repr(result)), line, 1)
+            )
             continue
         round_text = headers.get("Round", "?").split(".")[0].strip()
         rnd = int(round_text) if round_text.isdigit() else 0
@@ -75,7 +78,7 @@ def read_pgn(text: str, source: str | None = None, scoring: Scoring | None = Non
         for column, item in zip(columns, (index[white], index[black], a, b, rnd, status), strict=True):
             column.append(item)
     if not names and not problems:
-        problems.append(Problem("no games in the file", 1, 1))
+        problems.append(Problem(_("no games in the file"), 1, 1))
     if problems:
         raise InputError(source, problems)
     t = Tournament.from_columns(names, columns, scoring=scoring, source=source)

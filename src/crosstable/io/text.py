@@ -45,9 +45,10 @@ from fractions import Fraction
 import numpy as np
 
 from crosstable.errors import InputError, Problem, quoted
+from crosstable.i18n import _, integer_text, ngettext, pgettext
 from crosstable.io.games import LONGEST_LINE
 from crosstable.model import FORFEIT, PENDING, PLAYED, Declared, IntArray, ScoreKind, Scoring, Tournament, name_key
-from crosstable.numbers import count, fmt_vulgar, parse_number
+from crosstable.numbers import count, parse_number, show_vulgar
 from crosstable.tiebreaks import ALIASES
 
 DIAGONAL = {"—", "-", "–", "−", "×", "x", "X", "*", ""}
@@ -228,10 +229,19 @@ def _layout(text: str, source: str | None) -> _Layout:
     if long:
         k, ln = long[0]
         raise InputError(
-            source, [Problem(f"a line of {len(ln):,} characters: a crosstable row has at most {LONGEST_LINE:,}", k, 1)]
+            source,
+            [
+                Problem(
+                    _("a line of {n} characters: a crosstable row has at most {most}").format(
+                        n=integer_text(len(ln)), most=integer_text(LONGEST_LINE)
+                    ),
+                    k,
+                    1,
+                )
+            ],
         )
     if not numbered:
-        raise InputError(source, [Problem("the file is empty", 1, 1)])
+        raise InputError(source, [Problem(_("the file is empty"), 1, 1)])
     sep = _choose_separator([ln for _, ln in numbered])
     header = None
     first = _names_as_numbers(_fields(numbered[0][1], sep), [_fields(ln, sep) for _, ln in numbered[1:]])
@@ -241,7 +251,7 @@ def _layout(text: str, source: str | None) -> _Layout:
     n = len(numbered)
     if n < 2:
         where = numbered[0][0] if numbered else (header_line or 1)
-        raise InputError(source, [Problem("a crosstable needs at least two participants", where, 1)])
+        raise InputError(source, [Problem(_("a crosstable needs at least two participants"), where, 1)])
     problems: list[Problem] = []
     out = _Layout(sep, header, [], [], [], [], [], [], [])
     for lineno, line in numbered:
@@ -259,13 +269,18 @@ def _layout(text: str, source: str | None) -> _Layout:
         else:
             name, k = (fields[k], k + 1) if k < len(fields) else ("", k)
         if not name:
-            problems.append(Problem("missing participant name", lineno, _column(line, sep, name_at)))
+            problems.append(Problem(_("missing participant name"), lineno, _column(line, sep, name_at)))
         res = fields[k : k + n]
         if len(res) < n:
             where = _column(line, sep, len(fields) - 1)
             problems.append(
                 Problem(
-                    f"{name} has {count(len(res), 'result column')}; the table has {count(n, 'participant')}",
+                    # TRANSLATORS: {columns} is "2 result columns", {participants} "3 participants".
+                    _("{name} has {columns}; the table has {participants}").format(
+                        name=name,
+                        columns=count(len(res), "{n} result column", "{n} result columns"),
+                        participants=count(n, "{n} participant", "{n} participants"),
+                    ),
                     lineno,
                     where,
                 )
@@ -286,8 +301,15 @@ def _layout(text: str, source: str | None) -> _Layout:
             seen[key] = k
             continue
         j = seen[key]
-        same = "appears twice" if out.names[j] == name else f"and {out.names[j]!r} differ only in case or spacing"
-        problems.append(Problem(f"participant name {name!r} {same} (line {out.lines[j]})", out.lines[k], 1))
+        if out.names[j] == name:
+            message = _("participant name {name} appears twice (line {line})").format(
+                name=repr(name), line=out.lines[j]
+            )
+        else:
+            message = _("participant name {name} and {other} differ only in case or spacing (line {line})").format(
+                name=repr(name), other=repr(out.names[j]), line=out.lines[j]
+            )
+        problems.append(Problem(message, out.lines[k], 1))
     if problems:
         raise InputError(source, problems)
     return out
@@ -327,36 +349,52 @@ def _row_of_number(lay: _Layout) -> list[int]:
 def _pair(
     i: int, j: int, x: Mark, y: Mark, a: Cell, b: Cell, names: list[str], per_game: Fraction, hint: str = ""
 ) -> Problem:
-    """What is wrong with cell (i, j) = x against its mirror (j, i) = y."""
-    mirror = f"{names[j]} against {names[i]} (line {b.line}, column {b.column})"
-    me = f"{names[i]} against {names[j]}"
+    """What is wrong with cell (i, j) = x against its mirror (j, i) = y; ``hint``, when
+    given, is a sentence added after a semicolon."""
+    where = {"name": names[i], "opponent": names[j], "line": b.line, "column": b.column}
     if x.kind == "pending" or y.kind == "pending":
-        return Problem(
-            f"{me} is {a.text or 'empty'!r} but {mirror} is {b.text or 'empty'!r}: "
-            f"a game not played yet must be empty on both sides{hint}",
-            a.line,
-            a.column,
-        )
+        # TRANSLATORS: an empty cell of a crosstable, quoted in a message.
+        empty = pgettext("cell", "empty")
+        # TRANSLATORS: {cell} and {other} are the two cells of one game in a crosstable, quoted;
+        # {line} and {column} are where the second one is.
+        message = _(
+            "{name} against {opponent} is {cell} but {opponent} against {name} (line {line}, column {column}) "
+            "is {other}: a game not played yet must be empty on both sides"
+        ).format(cell=repr(a.text or empty), other=repr(b.text or empty), **where)
+        return Problem("; ".join([message, *([hint] if hint else [])]), a.line, a.column)
     if x.kind in "+-" or y.kind in "+-":
         return Problem(
-            f"{me} is {a.text!r} but {mirror} is {b.text!r}: a forfeit is + on one side and - on the other",
+            _(
+                "{name} against {opponent} is {cell} but {opponent} against {name} (line {line}, column {column}) "
+                "is {other}: a forfeit is + on one side and - on the other"
+            ).format(cell=repr(a.text), other=repr(b.text), **where),
             a.line,
             a.column,
         )
     if x.kind == "score" or y.kind == "score":
-        return Problem(
-            f"{me} is {a.text!r} but {mirror} is {b.text!r}: the scores do not mirror{hint}", a.line, a.column
-        )
-    why = (
-        " (no cell says 2, so this is not a draughts table; give --scoring draughts if it is)" if per_game == 1 else ""
+        message = _(
+            "{name} against {opponent} is {cell} but {opponent} against {name} (line {line}, column {column}) "
+            "is {other}: the scores do not mirror"
+        ).format(cell=repr(a.text), other=repr(b.text), **where)
+        return Problem("; ".join([message, *([hint] if hint else [])]), a.line, a.column)
+    # TRANSLATORS: {cell} and {other} are the values of the two cells of one game in a crosstable.
+    message = _(
+        "{name} against {opponent} is {cell} but {opponent} against {name} (line {line}, column {column}) "
+        "is {other}: they add up to {total}, a game is worth {worth} in this table"
+    ).format(
+        cell=show_vulgar(x.value),
+        other=show_vulgar(y.value),
+        total=show_vulgar(x.value + y.value),
+        worth=show_vulgar(per_game),
+        **where,
     )
-    return Problem(
-        f"{me} is {fmt_vulgar(x.value)} but {mirror} is {fmt_vulgar(y.value)}: they add up to "
-        f"{fmt_vulgar(x.value + y.value)}, a game is worth {fmt_vulgar(per_game)} in this table"
-        + (why if x.value + y.value == 2 else ""),
-        a.line,
-        a.column,
-    )
+    if per_game == 1 and x.value + y.value == 2:
+        # TRANSLATORS: {problem} is the message above ("… they add up to 2, a game is worth 1 in this
+        # table"); --scoring draughts is the command line's option, to keep as it is.
+        message = _(
+            "{problem} (no cell says 2, so this is not a draughts table; give --scoring draughts if it is)"
+        ).format(problem=message)
+    return Problem(message, a.line, a.column)
 
 
 _KINDS = ("pending", "num", "score", "+", "-")
@@ -389,20 +427,30 @@ def read_crosstable(text: str, source: str | None = None, scoring: Scoring | Non
     diagonal_ok = np.array([t in DIAGONAL for t in tokens], dtype=bool)
     for i in np.nonzero(~diagonal_ok[np.diag(idx)])[0].tolist():
         c = cell(i, i)
-        problems.append(Problem(f"the diagonal cell of {names[i]} must be empty or a dash", c.line, c.column))
+        problems.append(
+            Problem(_("the diagonal cell of {name} must be empty or a dash").format(name=names[i]), c.line, c.column)
+        )
     unreadable = np.array([marks[t] is None for t in tokens], dtype=bool)
     bad = unreadable[idx]
     np.fill_diagonal(bad, False)
     for i, j in zip(*np.nonzero(bad), strict=True):
         c = cell(int(i), int(j))
-        problems.append(Problem(f"{quoted(c.text)} is not a result ({names[i]} against {names[j]})", c.line, c.column))
+        problems.append(
+            Problem(
+                _("{cell} is not a result ({name} against {opponent})").format(
+                    cell=quoted(c.text), name=names[i], opponent=names[j]
+                ),
+                c.line,
+                c.column,
+            )
+        )
     if problems:
         raise InputError(source, problems)
 
     # Per distinct text: how many results, and each result's kind, value and other value.
     layers = max((len(m) for m in marks.values() if m), default=1)
     den = math.lcm(1, *(x.denominator for m in marks.values() if m for mk in m for x in (mk.value, mk.other)))
-    count = np.array([len(marks[t] or []) for t in tokens], dtype=np.int64)
+    sizes = np.array([len(marks[t] or []) for t in tokens], dtype=np.int64)
     kind = np.full((layers, len(tokens)), PEND, dtype=np.int64)
     val = np.zeros((layers, len(tokens)), dtype=np.int64)
     oth = np.zeros((layers, len(tokens)), dtype=np.int64)
@@ -411,7 +459,7 @@ def read_crosstable(text: str, source: str | None = None, scoring: Scoring | Non
             kind[lay_k, k] = _KINDS.index(mk.kind)
             val[lay_k, k] = int(mk.value * den)
             oth[lay_k, k] = int(mk.other * den)
-    cnt = count[idx]
+    cnt = sizes[idx]
     kinds, values, others = kind[:, idx], val[:, idx], oth[:, idx]  # (layers, n, n)
 
     iu, ju = np.triu_indices(n, 1)
@@ -437,9 +485,16 @@ def read_crosstable(text: str, source: str | None = None, scoring: Scoring | Non
     unmirrored = int((scored & ~mirrored).sum())
     home_and_away = has_scores and 2 * unmirrored > int(scored.sum())
     hint = (
-        f"; {int(scored.sum()) - unmirrored} of {int(scored.sum())} pairs of scores mirror each other, so this "
-        "is a single round robin, each game in both cells (a home-and-away table, each cell the row's home "
-        "game, has most pairs differ; write one as a games list to be explicit)"
+        # TRANSLATORS: added after a semicolon to a message about two cells whose scores do not mirror.
+        ngettext(
+            "{n} of {total} pair of scores mirror each other, so this is a single round robin, each game in both "
+            "cells (a home-and-away table, each cell the row's home game, has most pairs differ; write one as a "
+            "games list to be explicit)",
+            "{n} of {total} pairs of scores mirror each other, so this is a single round robin, each game in both "
+            "cells (a home-and-away table, each cell the row's home game, has most pairs differ; write one as a "
+            "games list to be explicit)",
+            int(scored.sum()),
+        ).format(n=int(scored.sum()) - unmirrored, total=int(scored.sum()))
         if has_scores and unmirrored
         else ""
     )
@@ -464,7 +519,7 @@ def read_crosstable(text: str, source: str | None = None, scoring: Scoring | Non
             k_l = np.where(cnt > 0, kinds[lk], PEND)
             for i, j in zip(*np.nonzero(present & (k_l != SCORE) & (k_l != PEND)), strict=True):
                 c = cell(int(i), int(j))
-                problems.append(Problem(f"{c.text!r} is not a score", c.line, c.column))
+                problems.append(Problem(_("{cell} is not a score").format(cell=repr(c.text)), c.line, c.column))
             sel = present & (k_l == SCORE)
             gi, gj = np.nonzero(sel)
             emit(gi, gj, values[lk][sel], others[lk][sel], PLAYED)
@@ -477,8 +532,15 @@ def read_crosstable(text: str, source: str | None = None, scoring: Scoring | Non
             a, b = cell(i, j), cell(j, i)
             problems.append(
                 Problem(
-                    f"{names[i]} against {names[j]} has {ca[k]} results but {names[j]} against {names[i]} "
-                    f"(line {b.line}, column {b.column}) has {cb[k]}",
+                    # TRANSLATORS: the two cells of one game in a double round robin hold different
+                    # numbers of results ({n} and {other}).
+                    ngettext(
+                        "{name} against {opponent} has {n} results but {opponent} against {name} "
+                        "(line {line}, column {column}) has {other}",
+                        "{name} against {opponent} has {n} results but {opponent} against {name} "
+                        "(line {line}, column {column}) has {other}",
+                        int(ca[k]),
+                    ).format(name=names[i], opponent=names[j], n=ca[k], line=b.line, column=b.column, other=cb[k]),
                     a.line,
                     a.column,
                 )
@@ -528,11 +590,16 @@ def read_crosstable(text: str, source: str | None = None, scoring: Scoring | Non
     if scoring is None:
         default = {"goals": "football", "game_points": "team"}.get(kind_name, "chess" if per_game == 1 else "draughts")
         scoring = Scoring.parse(default)
-        reason = {
-            "goals": "every cell a score in goals"
-            + (", each the row's home game (most pairs of scores do not mirror)" if home_and_away else ""),
-            "game_points": f"every match's game points add up to {fmt_vulgar(per_game)}",
-        }.get(kind_name, f"every game's two cells add up to {fmt_vulgar(per_game)}")
+        if kind_name == "goals" and home_and_away:
+            # TRANSLATORS: why the scoring is what it is, shown as "scoring football (3-1-0: every cell a
+            # score in goals)".
+            reason = _("every cell a score in goals, each the row's home game (most pairs of scores do not mirror)")
+        elif kind_name == "goals":
+            reason = _("every cell a score in goals")
+        elif kind_name == "game_points":
+            reason = _("every match's game points add up to {points}").format(points=show_vulgar(per_game))
+        else:
+            reason = _("every game's two cells add up to {points}").format(points=show_vulgar(per_game))
     else:
         reason = "given"
     result = Tournament(

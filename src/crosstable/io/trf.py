@@ -90,6 +90,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from crosstable.errors import CrosstableError, InputError, Problem
+from crosstable.i18n import N_, _, decimal_text, integer_text, ngettext
 from crosstable.io.games import split_lines
 from crosstable.model import (
     DRAW,
@@ -141,17 +142,29 @@ KEPT = {
 """Descriptive header records: kept in :attr:`Tournament.info` and written back."""
 
 UNUSED = {
-    "152": "initial colour",
-    "172": "national ratings: the rating criteria take the ratings of the 001 lines",
-    "182": "pairing controller",
-    "192": "encoded type of tournament",
-    "222": "encoded time control",
-    "250": "accelerated rounds",
-    "260": "prohibited pairings",
-    "801": "team information",
-    "802": "team information",
+    "152": N_("initial colour"),
+    "172": N_("national ratings: the rating criteria take the ratings of the 001 lines"),
+    "182": N_("pairing controller"),
+    "192": N_("encoded type of tournament"),
+    "222": N_("encoded time control"),
+    "250": N_("accelerated rounds"),
+    "260": N_("prohibited pairings"),
+    "801": N_("team information"),
+    "802": N_("team information"),
 }
-"""Records that cannot change the standings: read, and named once in the warnings."""
+"""Records that cannot change the standings: read, and named once in the warnings
+(what each holds, in English: translated where the warning is written)."""
+_PAIRING_DATA = N_("pairing program data")
+"""What the ``XX*`` records (and any other record read but not used) hold."""
+
+_SHOWS_BYE = {
+    # TRANSLATORS: pab: a pairing-allocated bye (the TRF code U)
+    "pab": N_("player {number}'s line shows a pab bye in round {round}"),
+    "full": N_("player {number}'s line shows a full bye in round {round}"),
+    "half": N_("player {number}'s line shows a half bye in round {round}"),
+    "zero": N_("player {number}'s line shows a zero bye in round {round}"),
+}
+"""A ``240`` bye for a round whose bye the player's line gives as another kind, by that kind."""
 
 _EDITIONS = ((datetime.date(2026, 3, 1), "2026"), (datetime.date(2024, 8, 1), "2024"))
 _MONTHS = {m: k for k, m in enumerate(("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct",
@@ -207,13 +220,22 @@ def rules_of_date(text: str | None) -> tuple[str, str]:
     ('2023', 'FIDE C.07 (2023 edition, computed as 2024): the event started on 2020-05-29 (042 "May 29, 2020")')
     """
     if text is None or not text.strip():
-        return "2026", "FIDE C.07 (2026 edition): the file gives no start date (042)"
+        return "2026", _("FIDE C.07 (2026 edition): the file gives no start date (042)")
     day = parse_date(text)
     if day is None:
-        return "2026", f'FIDE C.07 (2026 edition): the start date (042 "{text.strip()}") cannot be read'
+        # TRANSLATORS: 042 is the TRF record of the start date; {date} is its text
+        return "2026", _('FIDE C.07 (2026 edition): the start date (042 "{date}") cannot be read').format(
+            date=text.strip()
+        )
     edition = next((name for start, name in _EDITIONS if day >= start), "2023")
-    label = "2023 edition, computed as 2024" if edition == "2023" else f"{edition} edition"
-    return edition, f'FIDE C.07 ({label}): the event started on {day.isoformat()} (042 "{text.strip()}")'
+    if edition == "2023":
+        # TRANSLATORS: {day} is a date (2020-05-29); 042 is the TRF record of the start date, {date} its text
+        reason = _('FIDE C.07 (2023 edition, computed as 2024): the event started on {day} (042 "{date}")')
+    else:
+        # TRANSLATORS: {edition} is a year (2024); {day} is a date (2024-09-01); 042 is the TRF record of the
+        # start date, {date} its text
+        reason = _('FIDE C.07 ({edition} edition): the event started on {day} (042 "{date}")')
+    return edition, reason.format(edition=edition, day=day.isoformat(), date=text.strip())
 
 
 @dataclass
@@ -263,9 +285,12 @@ def _header(text: str, problems: list[Problem]) -> _Header:
         if not line.strip() or code == "###":
             continue
         if len(line) > LONGEST_LINE:
-            problems.append(
-                Problem(f"a line of {len(line):,} characters: a TRF line has at most {LONGEST_LINE:,}", lineno)
-            )
+            message = ngettext(
+                "a line of {n} character: a TRF line has at most {most}",
+                "a line of {n} characters: a TRF line has at most {most}",
+                len(line),
+            ).format(n=integer_text(len(line)), most=integer_text(LONGEST_LINE))
+            problems.append(Problem(message, lineno))
             continue
         if code == "001":
             _player_line(line, lineno, h, problems)
@@ -277,9 +302,13 @@ def _header(text: str, problems: list[Problem]) -> _Header:
         elif code in ("XXR", "142"):
             value = line[4:].strip() if code == "142" else line[3:].strip()
             if not value.isdigit():
-                problems.append(Problem(f"the number of rounds {value!r} is not a whole number", lineno, 5))
+                message = _("the number of rounds {value} is not a whole number").format(value=repr(value))
+                problems.append(Problem(message, lineno, 5))
             elif int(value) > 999:
-                problems.append(Problem(f"{int(value):,} rounds: this reader takes at most 999", lineno, 5))
+                message = ngettext(
+                    "{n} round: this reader takes at most 999", "{n} rounds: this reader takes at most 999", int(value)
+                ).format(n=integer_text(int(value)))
+                problems.append(Problem(message, lineno, 5))
             else:
                 h.rounds, h.rounds_line = max(h.rounds, int(value)), lineno
         elif code in KEPT:
@@ -315,22 +344,25 @@ def _header(text: str, problems: list[Problem]) -> _Header:
 def _player_line(line: str, lineno: int, h: _Header, problems: list[Problem]) -> None:
     number_text = line[4:8].strip()
     if not number_text.isdigit():
-        problems.append(Problem(f"start number {number_text!r} is not a number", lineno, 5))
+        problems.append(Problem(_("start number {value} is not a number").format(value=repr(number_text)), lineno, 5))
         return
     number = int(number_text)
     if number == 0 or number > 99_999:
-        problems.append(Problem(f"start number {number} is not between 1 and 9999", lineno, 5))
+        problems.append(Problem(_("start number {number} is not between 1 and 9999").format(number=number), lineno, 5))
         return
     if number in h.players:
-        problems.append(Problem(f"start number {number} appears twice (line {h.players[number].line})", lineno, 5))
+        message = _("start number {number} appears twice (line {line})").format(
+            number=number, line=h.players[number].line
+        )
+        problems.append(Problem(message, lineno, 5))
         return
     name = line[14:47].strip() or f"Player {number}"
     if any(ord(ch) < 32 or 0x7F <= ord(ch) < 0xA0 for ch in name):
-        problems.append(Problem("the name holds a control character", lineno, 15))
+        problems.append(Problem(_("the name holds a control character"), lineno, 15))
         return
     rating_text = line[48:52].strip()
     if rating_text and not rating_text.isdigit():
-        problems.append(Problem(f"rating {rating_text!r} is not a number", lineno, 49))
+        problems.append(Problem(_("rating {value} is not a number").format(value=repr(rating_text)), lineno, 49))
         return
     rating = int(rating_text) if rating_text and int(rating_text) > 0 else None
     h.players[number] = _Player(number, name, rating, lineno, line[91:], line[80:84].strip(), line)
@@ -345,7 +377,7 @@ def _numbers(line: str, first: int, lineno: int, problems: list[Problem], width:
         if not field_text:
             continue
         if not field_text.isdigit():
-            problems.append(Problem(f"{field_text!r} is not a start number", lineno, k + 1))
+            problems.append(Problem(_("{value} is not a start number").format(value=repr(field_text)), lineno, k + 1))
         elif int(field_text):
             out.append((int(field_text), k + 1))
     return out
@@ -357,7 +389,9 @@ def _team_line(line: str, lineno: int, order: int, problems: list[Problem]) -> t
     if line.startswith("310"):
         number_text = line[4:7].strip()
         if not number_text.isdigit():
-            problems.append(Problem(f"team number {number_text!r} is not a number", lineno, 5))
+            problems.append(
+                Problem(_("team number {value} is not a number").format(value=repr(number_text)), lineno, 5)
+            )
         number, name, first = (int(number_text) if number_text.isdigit() else order), line[8:40], 73
     else:
         number, name, first = order, line[4:36], 36
@@ -380,9 +414,15 @@ def _score_line(
             symbol = symbol[1:]
         value = parse_number(text)
         if symbol not in ("W", "D", "L", "P", "A", "X"):
-            problems.append(Problem(f"scoring symbol {symbol!r} is not one of W D L P A X", lineno, where))
+            message = _("scoring symbol {symbol} is not one of {symbols}").format(
+                symbol=repr(symbol), symbols="W D L P A X"
+            )
+            problems.append(Problem(message, lineno, where))
         elif value is None or value < 0 or value > 1000:
-            problems.append(Problem(f"points {text!r} after {symbol!r} are not a number from 0 to 1000", lineno, where))
+            message = _("points {value} after {symbol} are not a number from 0 to 1000").format(
+                value=repr(text), symbol=repr(symbol)
+            )
+            problems.append(Problem(message, lineno, where))
         else:
             values[symbol] = value
 
@@ -392,7 +432,7 @@ def _round_of(text: str, lineno: int, column: int, problems: list[Problem], blan
     if not text:
         return blank
     if not text.isdigit() or int(text) > 999:
-        problems.append(Problem(f"round {text!r} is not a round number", lineno, column))
+        problems.append(Problem(_("round {value} is not a round number").format(value=repr(text)), lineno, column))
         return None
     return int(text)
 
@@ -402,11 +442,12 @@ def _bye_line(line: str, lineno: int, h: _Header, problems: list[Problem]) -> No
     line = line.replace("\t", " ")
     kind = {"F": "full", "H": "half", "Z": "zero", " ": "zero"}.get((line[4:5] or " ").upper())
     if kind is None:
-        problems.append(Problem(f"bye type {line[4]!r} is not F, H or Z", lineno, 5))
+        # TRANSLATORS: F, H and Z are the letters of the TRF bye types, written as they are
+        problems.append(Problem(_("bye type {value} is not F, H or Z").format(value=repr(line[4])), lineno, 5))
         return
     rnd = _round_of(line[6:9], lineno, 7, problems)
     if rnd is not None and rnd < 1:
-        problems.append(Problem("a bye needs its round (columns 7-9)", lineno, 7))
+        problems.append(Problem(_("a bye needs its round (columns 7-9)"), lineno, 7))
     elif rnd is not None:
         h.byes240.append((kind, rnd, _numbers(line, 10, lineno, problems), lineno))
 
@@ -416,11 +457,16 @@ def _abnormal_line(line: str, lineno: int, h: _Header, problems: list[Problem]) 
     (20-22, blank: 0), numbers from column 24."""
     letter = (line[4:5] or " ").upper()
     amounts: list[Fraction | None] = []
-    for start, column, what in ((7, 8, "match points"), (13, 14, "game points")):
+    for start, column in ((7, 8), (13, 14)):
         text = line[start : start + 4].strip()
         value = parse_number(text) if text else None
         if text and (value is None or abs(value) > 1000):
-            problems.append(Problem(f"{what} {text!r} are not a number from -1000 to 1000", lineno, column))
+            message = (
+                _("match points {value} are not a number from -1000 to 1000")
+                if start == 7
+                else _("game points {value} are not a number from -1000 to 1000")
+            )
+            problems.append(Problem(message.format(value=repr(text)), lineno, column))
             return
         amounts.append(value)
     rnd = _round_of(line[19:22], lineno, 20, problems)
@@ -428,11 +474,13 @@ def _abnormal_line(line: str, lineno: int, h: _Header, problems: list[Problem]) 
         return
     who = _numbers(line, 23, lineno, problems)
     if letter != " " and letter not in _LETTER_KIND:
-        problems.append(Problem(f"type {letter!r} is not one of F H Z W D L + - U", lineno, 5))
+        message = _("type {value} is not one of {letters}").format(value=repr(letter), letters="F H Z W D L + - U")
+        problems.append(Problem(message, lineno, 5))
     elif letter != " " and who and rnd == 0:
-        problems.append(Problem("a result for named players needs a round (columns 20-22)", lineno, 20))
+        problems.append(Problem(_("a result for named players needs a round (columns 20-22)"), lineno, 20))
     elif letter == " " and not who:
-        problems.append(Problem("abnormal points without a type must name the players (from column 24)", lineno, 24))
+        message = _("abnormal points without a type must name the players (from column 24)")
+        problems.append(Problem(message, lineno, 24))
     else:
         h.abnormal.append((letter, amounts[0], amounts[1], rnd, who, lineno))
 
@@ -445,7 +493,7 @@ def _pab_line(line: str, lineno: int, h: _Header, problems: list[Problem]) -> No
         text = line[start : start + 4].strip()
         value = parse_number(text) if text else None
         if value is None or value < 0 or value > 1000:
-            problems.append(Problem(f"points {text!r} are not a number", lineno, column))
+            problems.append(Problem(_("points {value} are not a number").format(value=repr(text)), lineno, column))
             return
         values.append(value)
     teams = []
@@ -454,7 +502,7 @@ def _pab_line(line: str, lineno: int, h: _Header, problems: list[Problem]) -> No
         if not text:
             continue
         if not text.isdigit():
-            problems.append(Problem(f"{text!r} is not a team number", lineno, start + 1))
+            problems.append(Problem(_("{value} is not a team number").format(value=repr(text)), lineno, start + 1))
         elif int(text):
             teams.append((k, int(text), start + 1))
     h.pab320.append((values[0], values[1], teams, lineno))
@@ -467,13 +515,14 @@ def _lineup_line(line: str, lineno: int, h: _Header, problems: list[Problem]) ->
     rnd = _round_of(line[4:7], lineno, 5, problems)
     team, other = line[8:11].strip(), line[12:15].strip()
     if not team.isdigit() or not other.isdigit():
-        problems.append(Problem(f"{team if not team.isdigit() else other!r} is not a team number", lineno, 9))
+        wrong = team if not team.isdigit() else other
+        problems.append(Problem(_("{value} is not a team number").format(value=repr(wrong)), lineno, 9))
         return
     order = []
     for k in range(16, len(line), 5):
         text = line[k : k + 4].strip()
         if text and not text.isdigit():
-            problems.append(Problem(f"{text!r} is not a start number", lineno, k + 1))
+            problems.append(Problem(_("{value} is not a start number").format(value=repr(text)), lineno, k + 1))
             return
         if text:
             order.append(int(text))
@@ -490,20 +539,22 @@ def _forfeit_line(line: str, lineno: int, h: _Header, problems: list[Problem]) -
     """``330``: type (5-6), round (8-10), the white team (12-14), the black team (16-18)."""
     kind = line[4:6].upper()
     if kind not in _FORFEIT_TYPES:
-        problems.append(Problem(f"forfeit type {kind!r} is not +-, -+ or -- (or 10 01 00, WL LW LL)", lineno, 5))
+        # TRANSLATORS: +-, -+, --, 10, 01, 00, WL, LW and LL are the TRF codes of forfeited matches, written as they are
+        message = _("forfeit type {value} is not +-, -+ or -- (or 10 01 00, WL LW LL)").format(value=repr(kind))
+        problems.append(Problem(message, lineno, 5))
         return
     rnd = _round_of(line[7:10], lineno, 8, problems)
     numbers = []
     for start in (11, 15):
         text = line[start : start + 3].strip()
         if not text.isdigit() or not int(text):
-            problems.append(Problem(f"{text!r} is not a team number", lineno, start + 1))
+            problems.append(Problem(_("{value} is not a team number").format(value=repr(text)), lineno, start + 1))
             return
         numbers.append(int(text))
     if rnd is not None and rnd >= 1:
         h.forfeits330.append((kind, rnd, numbers[0], numbers[1], lineno))
     elif rnd is not None:
-        problems.append(Problem("a forfeited match needs its round (columns 8-10)", lineno, 8))
+        problems.append(Problem(_("a forfeited match needs its round (columns 8-10)"), lineno, 8))
 
 
 def _codes(chars: str) -> NDArray[np.bool_]:
@@ -551,25 +602,23 @@ class _Grid:
         # a field read up to its colour is a round (a line may end before a result not given yet)
         present = lengths[:, None] > starts[None, :] + 5
         for i, k in zip(*np.nonzero(filled & ~present), strict=True):
-            problems.append(
-                Problem(
-                    f"round {k + 1} is cut short: a round takes columns {92 + 10 * k}-{99 + 10 * k} "
-                    f"(opponent, colour in column {97 + 10 * k}, result in column {99 + 10 * k})",
-                    self.lines[i],
-                    92 + 10 * int(k),
-                )
+            message = _(
+                "round {round} is cut short: a round takes columns {first}-{last} "
+                "(opponent, colour in column {colour_column}, result in column {result_column})"
+            ).format(
+                round=k + 1, first=92 + 10 * k, last=99 + 10 * k, colour_column=97 + 10 * k, result_column=99 + 10 * k
             )
+            problems.append(Problem(message, self.lines[i], 92 + 10 * int(k)))
         self.rounds_in_lines = int(np.nonzero(filled.any(axis=0))[0].max()) + 1 if filled.any() else 0
         if h.rounds and self.rounds_in_lines > h.rounds:
             for i in np.nonzero(filled[:, h.rounds :].any(axis=1))[0].tolist()[:20]:
                 k = h.rounds + int(np.nonzero(filled[i, h.rounds :])[0][0])
-                problems.append(
-                    Problem(
-                        f"round {k + 1} is beyond the {h.rounds} rounds that XXR announces (line {h.rounds_line})",
-                        self.lines[i],
-                        92 + 10 * k,
-                    )
-                )
+                message = ngettext(
+                    "round {round} is beyond the {rounds} rounds that XXR announces (line {line})",
+                    "round {round} is beyond the {rounds} rounds that XXR announces (line {line})",
+                    h.rounds,
+                ).format(round=k + 1, rounds=integer_text(h.rounds), line=h.rounds_line)
+                problems.append(Problem(message, self.lines[i], 92 + 10 * k))
         self.rounds = max(h.rounds, self.rounds_in_lines)
         r_max = self.rounds
         if fields < r_max:
@@ -586,7 +635,8 @@ class _Grid:
         bad = filled & ((~(digit | space)).any(axis=2) | (runs > 1))
         for i, r in zip(*np.nonzero(bad), strict=True):
             text = "".join(map(chr, chars[i, r, :4])).strip()
-            problems.append(Problem(f"opponent {text!r} is not a start number", self.lines[i], 92 + 10 * int(r)))
+            message = _("opponent {value} is not a start number").format(value=repr(text))
+            problems.append(Problem(message, self.lines[i], 92 + 10 * int(r)))
         self.opp = np.where(bad | ~filled, 0, opp)
         self.colour, self.result = _at(chars[:, :, 5]), _at(chars[:, :, 7])
         self.numbers = np.asarray(numbers, dtype=np.int64)
@@ -598,9 +648,8 @@ class _Grid:
             lookup[np.minimum(self.opp[has_opp], len(lookup) - 1)] >= 0
         )
         for i, r in zip(*np.nonzero(has_opp & ~known), strict=True):
-            problems.append(
-                Problem(f"opponent {int(self.opp[i, r])} is not a player of the file", self.lines[i], 92 + 10 * int(r))
-            )
+            message = _("opponent {number} is not a player of the file").format(number=int(self.opp[i, r]))
+            problems.append(Problem(message, self.lines[i], 92 + 10 * int(r)))
         self.games_mask = has_opp & known
         self.filled = filled
         self.notes: list[str] = []
@@ -615,8 +664,16 @@ class _Grid:
             self.opp[y, rr], self.games_mask[y, rr] = self.numbers[x], True
             self.colour[y, rr] = {ord("w"): ord("b"), ord("b"): ord("w")}.get(int(self.colour[x, rr]), ord("-"))
             self.notes.append(
-                f"line {self.lines[y]} (player {self.numbers[y]}) has nothing for round {rr + 1}: its game against "
-                f"{self.numbers[x]} is read from line {self.lines[x]}"
+                _(
+                    "line {line} (player {player}) has nothing for round {round}: its game against "
+                    "{opponent} is read from line {opponent_line}"
+                ).format(
+                    line=self.lines[y],
+                    player=self.numbers[y],
+                    round=rr + 1,
+                    opponent=self.numbers[x],
+                    opponent_line=self.lines[x],
+                )
             )
         if one_sided.any():
             i, r = np.nonzero(self.games_mask)
@@ -624,15 +681,20 @@ class _Grid:
         back = self.games_mask[j, r] & (self.opp[j, r] == self.numbers[i])
         for a, b, rr in zip(i[~back].tolist(), j[~back].tolist(), r[~back].tolist(), strict=True):
             other = int(self.opp[b, rr])
-            shows = f"a game against {other}" if other else "no game"
-            problems.append(
-                Problem(
-                    f"round {rr + 1}: player {self.numbers[a]} plays {self.numbers[b]}, but line "
-                    f"{self.lines[b]} (player {self.numbers[b]}) shows {shows} in that round",
-                    self.lines[a],
-                    92 + 10 * rr,
+            if other:
+                message = _(
+                    "round {round}: player {player} plays {opponent}, but line {line} (player {opponent}) "
+                    "shows a game against {other} in that round"
                 )
+            else:
+                message = _(
+                    "round {round}: player {player} plays {opponent}, but line {line} (player {opponent}) "
+                    "shows no game in that round"
+                )
+            message = message.format(
+                round=rr + 1, player=self.numbers[a], opponent=self.numbers[b], line=self.lines[b], other=other
             )
+            problems.append(Problem(message, self.lines[a], 92 + 10 * rr))
         keep = back & (i < j)
         i, j, r = i[keep], j[keep], r[keep]
         a, b = self.result[i, r], self.result[j, r]
@@ -643,30 +705,32 @@ class _Grid:
         forfeit = _IS_FORFEIT[a] & _IS_FORFEIT[b]
         wrong = ~(pending | played | forfeit)
         for x, y, rr, ca, cb in zip(i[wrong], j[wrong], r[wrong], a[wrong], b[wrong], strict=True):
-            what = (
-                "is not a result code"
-                if _OUTCOME_CODE[ca] < 0 or _OUTCOME_CODE[cb] < 0
-                else ("a result played over the board against a forfeit")
-            )
-            problems.append(
-                Problem(
-                    f"round {rr + 1}: player {self.numbers[x]} has {chr(ca)!r} against {self.numbers[y]}, who has "
-                    f"{chr(cb)!r} (line {self.lines[y]}): {what}",
-                    self.lines[x],
-                    92 + 10 * int(rr) + 7,
+            if _OUTCOME_CODE[ca] < 0 or _OUTCOME_CODE[cb] < 0:
+                message = _(
+                    "round {round}: player {player} has {result} against {opponent}, who has "
+                    "{other_result} (line {line}): is not a result code"
                 )
+            else:
+                message = _(
+                    "round {round}: player {player} has {result} against {opponent}, who has "
+                    "{other_result} (line {line}): a result played over the board against a forfeit"
+                )
+            message = message.format(
+                round=rr + 1,
+                player=self.numbers[x],
+                result=repr(chr(ca)),
+                opponent=self.numbers[y],
+                other_result=repr(chr(cb)),
+                line=self.lines[y],
             )
+            problems.append(Problem(message, self.lines[x], 92 + 10 * int(rr) + 7))
         ci, cj = self.colour[i, r], self.colour[j, r]
         clash = played & (((ci == ord("w")) & (cj == ord("w"))) | ((ci == ord("b")) & (cj == ord("b"))))
         for x, y, rr in zip(i[clash], j[clash], r[clash], strict=True):
-            problems.append(
-                Problem(
-                    f"round {rr + 1}: players {self.numbers[x]} and {self.numbers[y]} (line {self.lines[y]}) "
-                    "both have the same colour",
-                    self.lines[x],
-                    92 + 10 * int(rr) + 5,
-                )
-            )
+            message = _(
+                "round {round}: players {player} and {opponent} (line {line}) both have the same colour"
+            ).format(round=rr + 1, player=self.numbers[x], opponent=self.numbers[y], line=self.lines[y])
+            problems.append(Problem(message, self.lines[x], 92 + 10 * int(rr) + 5))
         ok = ~wrong
         i, j, r, a, b, pending, forfeit = i[ok], j[ok], r[ok], a[ok], b[ok], pending[ok], forfeit[ok]
         j_white = (self.colour[i, r] == ord("b")) | (self.colour[j, r] == ord("w"))
@@ -693,9 +757,13 @@ class _Grid:
             code = chr(self.result[i, r])
             column = 92 + 10 * int(r) + 7
             if code in _OUTCOME and code not in _BYE_KIND:
-                problems.append(Problem(f"result {code!r} needs an opponent", self.lines[i], column))
+                problems.append(
+                    Problem(_("result {code} needs an opponent").format(code=repr(code)), self.lines[i], column)
+                )
             elif code not in _BYE_KIND:
-                problems.append(Problem(f"{code!r} is not a TRF result code", self.lines[i], column))
+                problems.append(
+                    Problem(_("{code} is not a TRF result code").format(code=repr(code)), self.lines[i], column)
+                )
             else:
                 kind = _BYE_KIND[code]
                 out.append(Bye(int(i), int(r) + 1, kind, worth[kind], result=results[kind]))
@@ -711,7 +779,11 @@ def _scoring(values: dict[str, Fraction], given: Scoring | None) -> Scoring:
         return chess
     w, d, lo = (values.get(s, v) for s, v in zip("WDL", (chess.win, chess.draw, chess.loss), strict=True))
     if not w >= d >= lo:
-        raise CrosstableError(f"the 162 record gives W {w}, D {d}, L {lo}: a win must be worth at least a draw")
+        # TRANSLATORS: 162 is the TRF record of the scoring; W, D and L its symbols of a win, a draw and a loss
+        message = _("the 162 record gives W {win}, D {draw}, L {loss}: a win must be worth at least a draw")
+        raise CrosstableError(
+            message.format(win=decimal_text(str(w)), draw=decimal_text(str(d)), loss=decimal_text(str(lo)))
+        )
     if (w, d, lo) == (chess.win, chess.draw, chess.loss):
         return chess
     return Scoring(w, d, lo, f"{fmt_decimal(w)}:{fmt_decimal(d)}:{fmt_decimal(lo)}")
@@ -740,7 +812,7 @@ def read_trf(text: str, source: str | None = None, scoring: Scoring | None = Non
     problems: list[Problem] = []
     h = _header(text, problems)
     if not h.players:
-        problems.append(Problem("no player lines (001) in the file", 1, 1))
+        problems.append(Problem(_("no player lines (001) in the file"), 1, 1))
     if problems:
         raise InputError(source, problems)
     numbers = sorted(h.players)
@@ -783,11 +855,15 @@ def read_trf(text: str, source: str | None = None, scoring: Scoring | None = Non
     t.warnings.extend(grid.notes)
     last_game = int(rnd[status != PENDING].max()) if (status != PENDING).any() else 0
     if h.rounds and last_game < h.rounds and last_game:
-        t.warnings.append(
-            f"XXR announces {h.rounds} rounds and the games reach round {last_game}: rounds "
-            f"{last_game + 1}-{h.rounds} count as absences for everybody (--round {last_game} gives the "
-            f"standings after round {last_game})"
+        # TRANSLATORS: XXR is the TRF record of the number of rounds; --round is an option of the command line
+        message = ngettext(
+            "XXR announces {rounds} round and the games reach round {last}: rounds {first}-{rounds} count as "
+            "absences for everybody (--round {last} gives the standings after round {last})",
+            "XXR announces {rounds} rounds and the games reach round {last}: rounds {first}-{rounds} count as "
+            "absences for everybody (--round {last} gives the standings after round {last})",
+            h.rounds,
         )
+        t.warnings.append(message.format(rounds=h.rounds, last=last_game, first=last_game + 1))
     if teams:
         return _team_event(t, h, teams, numbers, index, problems, source)
     t.system, t.system_reason = _system(h.system, t.white, t.black, len(numbers))
@@ -817,19 +893,30 @@ def _system(text: str | None, white: IntArray, black: IntArray, n: int) -> tuple
         if "robin" in low or "berger" in low or re.search(r"\brr\b", low) or "round" in low:
             return "round-robin", f'092 "{text}"'
     system, why = infer_system(white, black, n)
-    return system, f"no 092 record: {why}"
+    # TRANSLATORS: 092 is the TRF record of the type of tournament; {reason} says how the type was inferred
+    return system, _("no 092 record: {reason}").format(reason=why)
 
 
 def _record_warnings(h: _Header) -> list[str]:
     out = []
     if h.unused:
-        kinds = ", ".join(f"{code} ({UNUSED.get(code, 'pairing program data')})" for code in sorted(h.unused))
-        out.append(f"records read but not used (they do not change the standings): {kinds}")
+        kinds = ", ".join(f"{code} ({_(UNUSED.get(code, _PAIRING_DATA))})" for code in sorted(h.unused))
+        out.append(_("records read but not used (they do not change the standings): {records}").format(records=kinds))
     for code, lines in sorted(h.unknown.items()):
-        more = f" and {len(lines) - 1} more lines" if len(lines) > 1 else ""
-        out.append(f"line {lines[0]}{more}: record {code!r} is not a TRF record this reader knows; not used")
+        if len(lines) > 1:
+            more = len(lines) - 1
+            message = ngettext(
+                "line {line} and {n} more lines: record {code} is not a TRF record this reader knows; not used",
+                "line {line} and {n} more lines: record {code} is not a TRF record this reader knows; not used",
+                more,
+            ).format(line=lines[0], n=integer_text(more), code=repr(code))
+        else:
+            message = _("line {line}: record {code} is not a TRF record this reader knows; not used").format(
+                line=lines[0], code=repr(code)
+            )
+        out.append(message)
     if "013" in h.teams and "310" in h.teams:
-        out.append("the teams are given by both 013 and 310 records: the 310 records are used")
+        out.append(_("the teams are given by both 013 and 310 records: the 310 records are used"))
     return out
 
 
@@ -855,16 +942,19 @@ def _apply_240(
     for kind, rnd, who, lineno in h.byes240:
         for num, column in who:
             if num not in index:
-                problems.append(Problem(f"player {num} is not a player of the file", lineno, column))
+                message = _("player {number} is not a player of the file").format(number=num)
+                problems.append(Problem(message, lineno, column))
                 continue
             i = index[num]
             if (i, rnd) in games:
                 line = h.players[num].line
-                problems.append(Problem(f"player {num} has a game in round {rnd} (line {line})", lineno, column))
-            elif (i, rnd) in byes and byes[i, rnd].kind != kind:
-                problems.append(
-                    Problem(f"player {num}'s line shows a {byes[i, rnd].kind} bye in round {rnd}", lineno, column)
+                message = _("player {number} has a game in round {round} (line {line})").format(
+                    number=num, round=rnd, line=line
                 )
+                problems.append(Problem(message, lineno, column))
+            elif (i, rnd) in byes and byes[i, rnd].kind != kind:
+                message = _(_SHOWS_BYE[byes[i, rnd].kind]).format(number=num, round=rnd)
+                problems.append(Problem(message, lineno, column))
             else:
                 byes[i, rnd] = Bye(i, rnd, kind, worth[kind], result=results[kind])
 
@@ -899,7 +989,8 @@ def _apply_299(
             continue
         for num, column in who:
             if num not in index:
-                problems.append(Problem(f"player {num} is not a player of the file", lineno, column))
+                message = _("player {number} is not a player of the file").format(number=num)
+                problems.append(Problem(message, lineno, column))
                 continue
             i = index[num]
             if letter == " ":
@@ -919,7 +1010,10 @@ def _apply_299(
                 kind = _LETTER_KIND[letter]
                 byes[i, rr] = Bye(i, rr, kind, worth[kind], result=results[kind])
             else:
-                problems.append(Problem(f"player {num} has no game and no bye in round {rr} to change", lineno, column))
+                message = _("player {number} has no game and no bye in round {round} to change").format(
+                    number=num, round=rr
+                )
+                problems.append(Problem(message, lineno, column))
     return adjustments
 
 
@@ -938,22 +1032,25 @@ def _team_event(
     team_index = {num: k for k, (num, *_rest) in enumerate(teams)}
     if len(team_index) != len(teams):
         dup = next(num for k, (num, *_rest) in enumerate(teams) if num in [x[0] for x in teams[:k]])
-        problems.append(Problem(f"team number {dup} appears twice", teams[0][3], 5))
+        problems.append(Problem(_("team number {number} appears twice").format(number=dup), teams[0][3], 5))
     team_of: dict[int, int] = {}
     board_of: dict[int, int] = {}
     for k, (_num, name, members, lineno) in enumerate(teams):
         for b, m in enumerate(members):
             if m not in index:
-                problems.append(Problem(f"team {name}: player {m} is not in the file", lineno, 1))
+                message = _("team {team}: player {number} is not in the file").format(team=name, number=m)
+                problems.append(Problem(message, lineno, 1))
             elif index[m] in team_of:
-                problems.append(Problem(f"team {name}: player {m} is already in another team", lineno, 1))
+                message = _("team {team}: player {number} is already in another team").format(team=name, number=m)
+                problems.append(Problem(message, lineno, 1))
             else:
                 team_of[index[m]] = k
                 board_of[index[m]] = b
     unassigned = [numbers[i] for i in range(len(numbers)) if i not in team_of]
     if unassigned:
         shown = ", ".join(map(str, unassigned[:10])) + (" …" if len(unassigned) > 10 else "")
-        problems.append(Problem(f"players without a team: {shown}", h.players[unassigned[0]].line, 5))
+        message = _("players without a team: {numbers}").format(numbers=shown)
+        problems.append(Problem(message, h.players[unassigned[0]].line, 5))
     if problems:
         raise InputError(source, problems)
     assert t.rounds is not None and t.status is not None
@@ -967,7 +1064,10 @@ def _team_event(
         w, b = int(t.white[g]), int(t.black[g])
         tw, tb = team_of[w], team_of[b]
         if tw == tb:
-            problems.append(Problem(f"round {int(t.rounds[g])}: {t.names[w]} and {t.names[b]} play for the same team"))
+            message = _("round {round}: {player} and {opponent} play for the same team").format(
+                round=int(t.rounds[g]), player=t.names[w], opponent=t.names[b]
+            )
+            problems.append(Problem(message))
             continue
         key = (int(t.rounds[g]), min(tw, tb), max(tw, tb))
         matches.setdefault(key, []).append(g)
@@ -1110,7 +1210,8 @@ def _team_forfeits(
     den = team_t.score_denominator
     for kind, rnd, a, b, lineno in h.forfeits330:
         if a not in team_index or b not in team_index:
-            problems.append(Problem(f"team {a if a not in team_index else b} is not a team of the file", lineno, 12))
+            message = _("team {number} is not a team of the file").format(number=a if a not in team_index else b)
+            problems.append(Problem(message, lineno, 12))
             continue
         ta, tb = team_index[a], team_index[b]
         if (rnd, ta) in met or (rnd, tb) in met:
@@ -1171,9 +1272,12 @@ def _team_byes(
         explicit = True
         for rnd, num, column in entries:
             if num not in team_index:
-                problems.append(Problem(f"team {num} is not a team of the file", lineno, column))
+                problems.append(
+                    Problem(_("team {number} is not a team of the file").format(number=num), lineno, column)
+                )
             elif (rnd, team_index[num]) in met:
-                problems.append(Problem(f"team {num} has a match in round {rnd}", lineno, column))
+                message = _("team {number} has a match in round {round}").format(number=num, round=rnd)
+                problems.append(Problem(message, lineno, column))
             else:
                 k = team_index[num]
                 out[k, rnd] = Bye(k, rnd, "pab", mp, game_points=gp, result=_result(mp, match_sc))
@@ -1186,9 +1290,12 @@ def _team_byes(
     for kind, rnd, who, lineno in h.byes240:
         for num, column in who:
             if num not in team_index:
-                problems.append(Problem(f"team {num} is not a team of the file", lineno, column))
+                problems.append(
+                    Problem(_("team {number} is not a team of the file").format(number=num), lineno, column)
+                )
             elif (rnd, team_index[num]) in met:
-                problems.append(Problem(f"team {num} has a match in round {rnd}", lineno, column))
+                message = _("team {number} has a match in round {round}").format(number=num, round=rnd)
+                problems.append(Problem(message, lineno, column))
             else:
                 k = team_index[num]
                 out[k, rnd] = Bye(k, rnd, kind, kind_mp[kind], game_points=gp_worth[kind])
@@ -1224,7 +1331,9 @@ def _team_abnormal(
             continue  # applied before the byes were made
         for num, column in who:
             if num not in team_index:
-                problems.append(Problem(f"team {num} is not a team of the file", lineno, column))
+                problems.append(
+                    Problem(_("team {number} is not a team of the file").format(number=num), lineno, column)
+                )
                 continue
             k = team_index[num]
             if letter == " ":
@@ -1244,7 +1353,10 @@ def _team_abnormal(
                 mp_value = {"full": match_sc.win, "half": match_sc.draw, "zero": match_sc.loss, "pab": match_sc.draw}
                 byes[k, rr] = Bye(k, rr, kind, mp_value[kind], game_points=gp_worth[kind])
             else:
-                problems.append(Problem(f"team {num} has no match and no bye in round {rr} to change", lineno, column))
+                message = _("team {number} has no match and no bye in round {round} to change").format(
+                    number=num, round=rr
+                )
+                problems.append(Problem(message, lineno, column))
     team_t.outcome_override = over
     team_t.refresh()
     return adjustments
@@ -1255,7 +1367,10 @@ def trf_warnings(t: Tournament) -> list[str]:
     line (cut), each named."""
     people = t.squad.players.names if t.squad is not None else t.names
     long = [name for name in [*people, *(t.names if t.kind == "game_points" else [])] if len(name) > 33]
-    return [f"the name {name!r} is cut to the 33 columns TRF has: {name[:33]!r}" for name in dict.fromkeys(long)]
+    return [
+        _("the name {name} is cut to the 33 columns TRF has: {cut}").format(name=repr(name), cut=repr(name[:33]))
+        for name in dict.fromkeys(long)
+    ]
 
 
 def write_trf(t: Tournament) -> str:
@@ -1272,7 +1387,7 @@ def write_trf(t: Tournament) -> str:
     if t.kind == "game_points":
         return _write_team(t)
     if t.kind != "result":
-        raise CrosstableError("TRF holds chess games; this tournament has football scores")
+        raise CrosstableError(_("TRF holds chess games; this tournament has football scores"))
     lines = _head_lines(t, "Individual", _placed(t)[3])
     lines += _player_lines(t, t.names, list(range(len(t.names))))
     lines += _adjustment_lines(t.adjustments, lambda i: i + 1)
@@ -1346,10 +1461,11 @@ def _player_lines(
     slots = np.concatenate([white * (total + 1) + rounds, black * (total + 1) + rounds])
     if len(slots) and int(np.bincount(slots).max()) > 1:  # a match's games in one round
         k = int(np.argmax(np.bincount(slots)))
-        raise CrosstableError(
-            f"{t.names[k // (total + 1)]} has two games in round {k % (total + 1)}: TRF holds one game a "
+        message = _(
+            "{name} has two games in round {round}: TRF holds one game a "
             "player a round (number the games' rounds apart, or export as JSON)"
         )
+        raise CrosstableError(message.format(name=t.names[k // (total + 1)], round=k % (total + 1)))
     blocks = [["          " for _ in range(total)] for _ in range(len(t.names))]
     swapped = white != t.white
     for g in range(len(white)):
@@ -1406,7 +1522,7 @@ def _berger_rounds(t: Tournament) -> tuple[IntArray, NDArray[np.bool_]]:
     for w, b in zip(t.white.tolist(), t.black.tolist(), strict=True):
         pair = frozenset((w, b))
         if pair not in where:
-            raise CrosstableError("the games have no round numbers and are not a round robin")
+            raise CrosstableError(_("the games have no round numbers and are not a round robin"))
         cycle = seen.get(pair, 0)
         number, berger_white = where[pair]
         out.append(number + m * cycle)

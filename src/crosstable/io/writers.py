@@ -6,6 +6,14 @@ shape, :meth:`~crosstable.ranking.Standings.to_dict`), ``csv``, ``md`` (Markdown
 ``html`` (the templates of :mod:`crosstable.report`). ``style="fraction"`` prints
 ``4½`` instead of ``4.5`` in text and Markdown; JSON always has plain JSON numbers.
 The table of cells every format shares is :func:`crosstable.report.standings_table`.
+
+Languages: the tables keep their columns' English identifiers (what the code looks
+up: :data:`TEXT_COLUMNS`, ``Decided``), translated only when the header is written
+(:func:`crosstable.report.column_title`); text, Markdown and HTML write numbers as the
+current language does (``11,75`` in Bulgarian), CSV with a decimal point (only its
+header row is translated), JSON does not depend on the language. ``places="roman"``
+shows the place column in Roman numerals (``III–IV`` a shared place) in text,
+Markdown and HTML; CSV and JSON keep the numbers.
 """
 
 from __future__ import annotations
@@ -18,24 +26,26 @@ from fractions import Fraction
 from typing import Any
 
 from crosstable.competition import Competition
-from crosstable.numbers import fmt_decimal, fmt_number, fmt_vulgar, json_number, parse_number
-from crosstable.outlook import OutlookReport, Prospect, Witness
+from crosstable.i18n import _, decimal_text, integer_text, ngettext, pgettext
+from crosstable.numbers import fmt_number, json_number, parse_number, show_decimal, show_number, show_vulgar
+from crosstable.outlook import RESULT_WORDS, OutlookReport, Prospect, Witness
 from crosstable.ranking import Standings
 from crosstable.report import (
     Section,
+    column_title,
     crosstable_cells,
     render_report,
     render_sections,
     render_sections_fragment,
     standings_table,
 )
-from crosstable.scenarios import ScenarioReport
+from crosstable.scenarios import OUTCOME_WORDS, ScenarioReport
 from crosstable.schedule import Schedule
 from crosstable.tiebreaks.potential import Potentials
 
 OUTPUTS = ("text", "json", "csv", "md", "html")
 TEXT_COLUMNS = {"Name", "Team", "Title", "Fed", "Decided", "Grp", "Through", "Home", "Away", "Slot"}
-"""Columns of words, aligned left (numbers align right)."""
+"""Columns of words, aligned left (numbers align right): their English identifiers."""
 
 
 def to_json(s: Standings) -> str:
@@ -76,18 +86,24 @@ def to_csv(s: Standings, notes: bool = False) -> str:
     out = io.StringIO()
     if notes:
         out.writelines(f"# {line}\n" for line in s.heading())
-        out.writelines(f"# warning: {w}\n" for w in s.warnings)
+        out.writelines(_csv_warnings(s.warnings))
     w = csv.writer(out, lineterminator="\n")
     if s.tournament.kind == "goals":
-        head, body = standings_table(s, "decimal")
-        w.writerow(head)
+        head, body = standings_table(s, "decimal", neutral=True)
+        w.writerow([column_title(h) for h in head])
         w.writerows([_csv_cells(row) for row in body])
         return out.getvalue()
-    w.writerow(["rank", "place", "name", "points", *s.labels])
+    w.writerow([*(column_title(h) for h in ("rank", "place", "name", "points")), *s.labels])
     for r in s.rows:
         cells = ["" if r.values[k] is None else fmt_number(r.values[k]) for k in s.labels]
         w.writerow([r.rank, r.place, csv_safe(r.name), fmt_number(r.points), *cells])
     return out.getvalue()
+
+
+def _csv_warnings(warnings: list[str]) -> list[str]:
+    """The warnings as a CSV file's comment lines."""
+    # TRANSLATORS: a warning written as a comment line of a CSV file.
+    return ["# " + _("warning: {message}").format(message=w) + "\n" for w in warnings]
 
 
 def _csv_cells(row: list[str]) -> list[str]:
@@ -99,19 +115,22 @@ def _markdown_table(head: list[str], body: list[list[str]]) -> list[str]:
     """A table's Markdown lines: words aligned left, numbers right, ``|`` escaped."""
     rule = "|" + "|".join("---" if h in TEXT_COLUMNS else "---:" for h in head) + "|"
     return [
-        "| " + " | ".join(head) + " |",
+        "| " + " | ".join(column_title(h) for h in head) + " |",
         rule,
         *("| " + " | ".join(c.replace("|", "\\|") for c in row) + " |" for row in body),
     ]
 
 
 def _markdown_notes(warnings: list[str]) -> list[str]:
-    return ["", *(f"> **Note:** {w.replace('|', chr(92) + '|')}" for w in warnings)] if warnings else []
+    # TRANSLATORS: the word before each warning below a Markdown table (written in bold).
+    note = _("Note:")
+    return ["", *(f"> **{note}** {w.replace('|', chr(92) + '|')}" for w in warnings)] if warnings else []
 
 
-def to_markdown(s: Standings, style: str = "decimal", decimals: int | None = None) -> str:
+def to_markdown(s: Standings, style: str = "decimal", decimals: int | None = None, *, places: str = "arabic") -> str:
     """A Markdown table after the heading, the warnings as a note below it."""
-    lines = [*(f"{line}  " for line in s.heading()), "", *_markdown_table(*standings_table(s, style, decimals))]
+    table = _markdown_table(*standings_table(s, style, decimals, places=places))
+    lines = [*(f"{line}  " for line in s.heading()), "", *table]
     return "\n".join(lines + _markdown_notes(s.warnings)) + "\n"
 
 
@@ -123,11 +142,14 @@ def to_text(
     decimals: int | None = None,
     heading: bool = True,
     table: tuple[list[str], list[list[str]]] | None = None,
+    *,
+    places: str = "arabic",
 ) -> str:
     """The heading and an aligned table; with ``crosstable=True`` the full results grid
     first. The warnings are not part of it: the command line writes them to standard
     error (every format), so that the table on standard output stays clean. ``table``
-    replaces the standings' own cells (a table with more columns)."""
+    replaces the standings' own cells (a table with more columns; ``places`` is then
+    the table's business)."""
     from rich.console import Console  # noqa: PLC0415 - optional: rich (~20 ms to import) only for text
     from rich.measure import Measurement  # noqa: PLC0415 - optional: rich only for text
     from rich.table import Table  # noqa: PLC0415 - optional: rich only for text
@@ -137,14 +159,16 @@ def to_text(
     console = Console(file=io.StringIO(), width=width, color_system=None, legacy_windows=False)
     if crosstable:
         console.print(crosstable_table(s, style))
-    head, body = table if table is not None else standings_table(s, style, decimals)
+    head, body = table if table is not None else standings_table(s, style, decimals, places=places)
     for line in s.heading() if heading else ():
         console.print(line, markup=False, highlight=False)
 
     def build(columns: list[int]) -> Table:
         table = Table(show_edge=False, header_style="bold")
         for k in columns:
-            table.add_column(head[k], justify="left" if head[k] in TEXT_COLUMNS else "right", no_wrap=True)
+            table.add_column(
+                column_title(head[k]), justify="left" if head[k] in TEXT_COLUMNS else "right", no_wrap=True
+            )
         for row in body:
             table.add_row(*(row[k] for k in columns))
         return table
@@ -177,17 +201,19 @@ def crosstable_table(s: Standings, style: str = "decimal") -> Any:
     from rich.table import Table  # noqa: PLC0415 - optional: rich only for text
 
     head, body = crosstable_grid(s, style)
-    table = Table(show_edge=False, header_style="bold", title="Crosstable")
+    table = Table(show_edge=False, header_style="bold", title=_("Crosstable"))
     for k, h in enumerate(head):
-        table.add_column(h, justify="left" if k == 1 else "right" if k in (0, len(head) - 1) else "center")
+        table.add_column(
+            column_title(h), justify="left" if k == 1 else "right" if k in (0, len(head) - 1) else "center"
+        )
     for row in body:
         table.add_row(*row)
     return table
 
 
-def to_html(s: Standings, style: str = "decimal", decimals: int | None = None) -> str:
+def to_html(s: Standings, style: str = "decimal", decimals: int | None = None, *, places: str = "arabic") -> str:
     """A standalone, printable HTML page (the template shared with the web page)."""
-    return render_report(s, style, decimals)
+    return render_report(s, style, decimals, places=places)
 
 
 def render(
@@ -197,34 +223,41 @@ def render(
     crosstable: bool = False,
     notes: bool = False,
     decimals: int | None = None,
+    *,
+    places: str = "arabic",
 ) -> str:
     """The standings in a format of :data:`OUTPUTS`. Warnings are inside JSON
     (``warnings``), HTML and Markdown (a note); in CSV only with ``notes``; never in
-    text (see :func:`to_text`)."""
+    text (see :func:`to_text`). ``places="roman"``: the place column in Roman
+    numerals in text, Markdown and HTML (CSV and JSON keep the numbers)."""
     if output == "html":
-        return to_html(s, style, decimals)
+        return to_html(s, style, decimals, places=places)
     if output == "json":
         return to_json(s)
     if output == "csv":
         return to_csv(s, notes)
     if output == "md":
-        return to_markdown(s, style, decimals)
-    return to_text(s, style, crosstable, decimals=decimals)
+        return to_markdown(s, style, decimals, places=places)
+    return to_text(s, style, crosstable, decimals=decimals, places=places)
 
 
-def across_table(c: Competition, style: str = "decimal") -> tuple[list[str], list[list[str]]]:
+def across_table(
+    c: Competition, style: str = "decimal", *, places: str = "arabic", neutral: bool = False
+) -> tuple[list[str], list[list[str]]]:
     """The ranking across groups as cells: the standings' own, with the group after
     the team and whether it goes through (``Q``) at the end."""
     assert c.across is not None
-    head, body = standings_table(c.across.standings, style)
+    head, body = standings_table(c.across.standings, style, places=places, neutral=neutral)
     name = head.index("Team") if "Team" in head else head.index("Name")
+    # TRANSLATORS: the mark of a team that goes through (qualifies), in the ranking across groups.
+    qualified = pgettext("qualified", "Q")
     rows = []
     for row in body:
         team = row[name]
-        mark = "Q" if team in c.across.qualified else ""
+        mark = qualified if team in c.across.qualified else ""
         if team in c.across.undecided:  # the group's place is shared: the team is not known
             through = c.across.group_of[team] in c.across.qualified_groups
-            mark = f"{'Q: ' if through else ''}{c.across.sharing(team)}?"
+            mark = f"{qualified + ': ' if through else ''}{c.across.sharing(team)}?"
         rows.append([*row[: name + 1], c.across.group_of[team], *row[name + 1 :], mark])
     return [*head[: name + 1], "Grp", *head[name + 1 :], "Through"], rows
 
@@ -238,28 +271,46 @@ def knockout_table(c: Competition) -> tuple[list[str], list[list[str]]]:
 def _across_title(c: Competition) -> str:
     assert c.across is not None
     a = c.across
-    place = {1: "Group winners", 2: "Runners-up", 3: "Third-placed teams"}.get(a.place, f"Teams placed {a.place}")
-    through = (
-        ""
-        if a.qualify is None
-        else "; the first goes through"
-        if a.qualify == 1
-        else f"; the first {a.qualify} go through"
+    if a.place == 1:
+        teams = _("Group winners")
+    elif a.place == 2:
+        teams = _("Runners-up")
+    elif a.place == 3:
+        teams = _("Third-placed teams")
+    else:
+        # TRANSLATORS: the teams that finished their groups in this place (4, 5…), ranked across the groups.
+        teams = _("Teams placed {place}").format(place=integer_text(a.place))
+    criteria = ", ".join(a.standings.labels)
+    if a.qualify is None:
+        # TRANSLATORS: a table's title; {teams} is e.g. "Third-placed teams", {criteria} criteria's codes (GD, GF).
+        return _("{teams}, ranked across the groups (points, then {criteria})").format(teams=teams, criteria=criteria)
+    through = ngettext("the first goes through", "the first {n} go through", a.qualify).format(
+        n=integer_text(a.qualify)
     )
-    return f"{place}, ranked across the groups (points, then {', '.join(a.standings.labels)}{through})"
+    # TRANSLATORS: a table's title; {through} is "the first 4 go through" (how many teams qualify).
+    return _("{teams}, ranked across the groups (points, then {criteria}; {through})").format(
+        teams=teams, criteria=criteria, through=through
+    )
+
+
+def _capitalized(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def _competition_tables(
-    c: Competition, style: str = "decimal", decimals: int | None = None
+    c: Competition, style: str = "decimal", decimals: int | None = None, places: str = "arabic"
 ) -> list[tuple[str, list[str], list[list[str]]]]:
     """Every table of a competition: the groups, the ranking across groups, the knockout round."""
     tables: list[tuple[str, list[str], list[list[str]]]] = []
     for g in c.groups:
-        tables.append((f"Group {g.group}", *standings_table(g.standings, style, decimals)))
+        title = _("Group {group}").format(group=g.group)
+        tables.append((title, *standings_table(g.standings, style, decimals, places=places)))
     if c.across is not None:
-        tables.append((_across_title(c), *across_table(c, style)))
+        tables.append((_across_title(c), *across_table(c, style, places=places)))
     if c.knockout:
-        tables.append(((c.round_name or "knockout").capitalize(), *knockout_table(c)))
+        # the round's name (round of 32) comes from the rules' presets, marked there for the catalogues
+        name = _(c.round_name) if c.round_name else _("knockout")
+        tables.append((_capitalized(name), *knockout_table(c)))
     return tables
 
 
@@ -272,9 +323,9 @@ def _sections(tables: list[tuple[str, list[str], list[list[str]]]]) -> list[Sect
     return out
 
 
-def competition_fragment(c: Competition) -> str:
+def competition_fragment(c: Competition, *, places: str = "arabic") -> str:
     """A competition's tables as HTML, for the web page."""
-    return render_sections_fragment(_sections(_competition_tables(c)))
+    return render_sections_fragment(_sections(_competition_tables(c, places=places)))
 
 
 def competition_json(c: Competition) -> str:
@@ -289,10 +340,13 @@ def render_competition(
     crosstable: bool = False,
     notes: bool = False,
     decimals: int | None = None,
+    *,
+    places: str = "arabic",
 ) -> str:
     """A competition in a format of :data:`OUTPUTS`: one table per group, the ranking
     across groups with the qualifiers marked, the knockout round. CSV holds the group
-    tables only (a ``Group`` column first); the other formats hold everything."""
+    tables only (a ``Group`` column first); the other formats hold everything.
+    ``places="roman"``: the place columns in Roman numerals (not in CSV and JSON)."""
     if output == "json":
         return competition_json(c)
     first = c.groups[0].standings
@@ -300,15 +354,15 @@ def render_competition(
         out = io.StringIO()
         if notes:
             out.writelines(f"# {line}\n" for line in c.heading())
-            out.writelines(f"# warning: {w}\n" for w in c.warnings)
+            out.writelines(_csv_warnings(list(c.warnings)))
         w = csv.writer(out, lineterminator="\n")
         for k, g in enumerate(c.groups):
-            head, body = standings_table(g.standings, "decimal")
+            head, body = standings_table(g.standings, "decimal", neutral=True)
             if k == 0:
-                w.writerow(["Group", *head])
+                w.writerow([column_title("Group"), *(column_title(h) for h in head)])
             w.writerows([[g.group, *_csv_cells(row)] for row in body])
         return out.getvalue()
-    tables = _competition_tables(c, style, decimals)
+    tables = _competition_tables(c, style, decimals, places)
     heading = c.heading()
     if output == "html":
         return render_sections(heading[0], heading, _sections(tables), list(c.warnings))
@@ -359,23 +413,25 @@ def render_schedule(s: Schedule, output: str) -> str:
     if output in ("csv", "games"):
         w = csv.writer(out, lineterminator="\n")
         if output == "csv":
-            w.writerow(["round", "board", "white", "black", "white_name", "black_name"])
+            w.writerow([column_title(h) for h in ("round", "board", "white", "black", "white_name", "black_name")])
             for rnd in s.rounds:
                 for p in rnd:
                     w.writerow([p.round, p.board, p.white, p.black, s.name(p.white), s.name(p.black)])
-        else:
+        else:  # a games list, read back by the readers: its header stays as they know it
             w.writerow(["round", "white", "black", "result"])
             for rnd_no, _board, white, black in s.games():
                 w.writerow([rnd_no, white, black, ""])
         return out.getvalue()
     width = len(str(len(s.names) + 1))
     numbered = s.names == [str(k + 1) for k in range(len(s.names))]
+    # TRANSLATORS: said of a pairing in the schedule: the player has no opponent this round.
+    bye = " " + _("(bye)")
     for rnd in s.rounds:
-        out.write(f"Round {rnd[0].round}\n")
+        out.write(_("Round {round}").format(round=integer_text(rnd[0].round)) + "\n")
         for p in rnd:
             pair = f"{p.white:>{width}} - {p.black:<{width}}"
             named = "" if numbered else f"  {s.name(p.white)} - {s.name(p.black)}"
-            out.write(f"  {p.board:>2}.  {pair}{named}".rstrip() + (" (bye)" if numbered and p.bye else "") + "\n")
+            out.write(f"  {p.board:>2}.  {pair}{named}".rstrip() + (bye if numbered and p.bye else "") + "\n")
     return out.getvalue()
 
 
@@ -383,7 +439,21 @@ SCENARIO_OUTPUTS = ("text", "json")
 
 
 def _ordinal(p: int) -> str:
-    return f"{p}{'th' if 10 <= p % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(p % 10, 'th')}"
+    """A place as an ordinal number: ``1st``, ``12th``, ``22nd``."""
+    n = integer_text(p)
+    if 10 <= p % 100 <= 20 or p % 10 not in (1, 2, 3):
+        # TRANSLATORS: a place as an ordinal number (4th, 11th, 25th); {n} is the number. The
+        # four messages "{n}st", "{n}nd", "{n}rd", "{n}th" are English's endings: write each as
+        # your language writes an ordinal place (often the same for all four, e.g. "{n}.").
+        return pgettext("ordinal", "{n}th").format(n=n)
+    if p % 10 == 1:
+        # TRANSLATORS: a place as an ordinal number (1st, 21st); see "{n}th".
+        return pgettext("ordinal", "{n}st").format(n=n)
+    if p % 10 == 2:
+        # TRANSLATORS: a place as an ordinal number (2nd, 22nd); see "{n}th".
+        return pgettext("ordinal", "{n}nd").format(n=n)
+    # TRANSLATORS: a place as an ordinal number (3rd, 23rd); see "{n}th".
+    return pgettext("ordinal", "{n}rd").format(n=n)
 
 
 def _ranges(places: list[int]) -> str:
@@ -439,29 +509,49 @@ def render_scenarios(r: ScenarioReport, output: str) -> str:
 
     console = Console(file=io.StringIO(), width=160, color_system=None)
     n = len(r.participants)
-    table = Table(title=f"{r.method}; criteria {', '.join(r.criteria)}", show_edge=False, header_style="bold")
+    # TRANSLATORS: the scenarios' title: {method} says how the combinations were counted, {criteria} lists codes.
+    title = _("{method}; criteria {criteria}").format(method=r.method, criteria=", ".join(r.criteria))
+    table = Table(title=title, show_edge=False, header_style="bold")
     for h in ["Name", "Points", "Best", "Worst", *[str(p) for p in range(1, n + 1)]]:
-        table.add_column(h, justify="left" if h == "Name" else "right", no_wrap=True)
+        table.add_column(column_title(h), justify="left" if h == "Name" else "right", no_wrap=True)
     for p in r.participants:
-        probs = [f"{100 * p.probabilities[k]:.1f}%" if k in p.probabilities else "" for k in range(1, n + 1)]
-        table.add_row(p.name, fmt_vulgar(p.points), str(p.best), str(p.worst), *probs)
+        probs = [
+            decimal_text(f"{100 * p.probabilities[k]:.1f}") + "%" if k in p.probabilities else ""
+            for k in range(1, n + 1)
+        ]
+        table.add_row(p.name, show_vulgar(p.points), str(p.best), str(p.worst), *probs)
     console.print(table)
+    # TRANSLATORS: joins the conditions on other games: "Ivanov beats Pupkin and Petrov and Sidorov draw".
+    and_ = " " + pgettext("conjunction", "and") + " "
     for p in r.participants:
         if p.next_game is None:
             continue
         parts = []
         for res, places, cond in p.next_game.results:
-            text = f"{res} → {_ranges(places)}"
-            notes = [f"{_ordinal(k)} only if {' and '.join(v)}" for k, v in sorted(cond.items())]
+            text = f"{_result_words(res)} → {_ranges(places)}"
+            notes = [
+                # TRANSLATORS: {place} is an ordinal place (2nd), {conditions} what the other games must give.
+                _("{place} only if {conditions}").format(place=_ordinal(k), conditions=and_.join(v))
+                for k, v in sorted(cond.items())
+            ]
             if notes:
                 text += " (" + "; ".join(notes) + ")"
             parts.append(text)
-        console.print(
-            f"{p.name}, next against {p.next_game.opponent}: " + "; ".join(parts), markup=False, highlight=False
+        # TRANSLATORS: {results} lists each result of the next game and the places it leaves possible.
+        line = _("{name}, next against {opponent}: {results}").format(
+            name=p.name, opponent=p.next_game.opponent, results="; ".join(parts)
         )
+        console.print(line, markup=False, highlight=False)
     out = console.file  # the warnings go to standard error (the command line), as for the standings
     assert isinstance(out, io.StringIO)
     return out.getvalue()
+
+
+def _result_words(res: str) -> str:
+    """A result of the scenarios (``win``, ``draw 1:1``: English in the JSON output) as
+    the current language says it."""
+    word, sep, score = res.partition(" ")
+    return (_(word) if word in OUTCOME_WORDS.values() else word) + sep + score
 
 
 def outlook_dict(r: OutlookReport) -> dict[str, Any]:
@@ -520,28 +610,43 @@ def render_outlook(r: OutlookReport, output: str) -> str:
 
     console = Console(file=io.StringIO(), width=200, color_system=None)
     zones = ", ".join(str(z) for z in r.zones)
-    table = Table(
-        title=f"{r.method}; criteria {', '.join(r.criteria) or 'points only'}; zones {zones}",
-        show_edge=False,
-        header_style="bold",
+    # TRANSLATORS: the outlook's title: {method} says how it was computed, {criteria} lists codes,
+    # {zones} the zones asked for as written (title=1, relegation=18-20).
+    title = _("{method}; criteria {criteria}; zones {zones}").format(
+        method=r.method, criteria=", ".join(r.criteria) or _("points only"), zones=zones
     )
-    for h in ["Name", "Points", "Left", "Most", "Best", "Worst", *[z.name for z in r.zones]]:
-        table.add_column(h, justify="left" if h == "Name" else "right", no_wrap=True)
+    table = Table(title=title, show_edge=False, header_style="bold")
+    for h in ["Name", "Points", "Left", "Most", "Best", "Worst"]:
+        table.add_column(column_title(h), justify="left" if h == "Name" else "right", no_wrap=True)
+    for z in r.zones:  # the zones' names as the user wrote them
+        table.add_column(z.name, justify="right", no_wrap=True)
+    status_words = {
+        # TRANSLATORS: a zone (title, relegation…) is certain whatever the games left give.
+        "clinched": pgettext("zone", "clinched"),
+        # TRANSLATORS: a zone (title, relegation…) is out of reach whatever the games left give.
+        "eliminated": pgettext("zone", "eliminated"),
+        # TRANSLATORS: a zone (title, relegation…) can still be reached or missed.
+        "possible": pgettext("zone", "possible"),
+    }
 
     def zone_cell(p: Prospect, name: str) -> str:
         status, magic, need = p.zones[name], p.magic[name], p.need[name]
         if status != "possible":
-            return status
+            return status_words.get(status, status)
         if magic is None and need is None:
-            return "possible"
-        return f"possible (magic {fmt_decimal(magic) if magic is not None else '–'}, need {fmt_decimal(need)})"
+            return status_words["possible"]
+        # TRANSLATORS: a zone still possible: {magic} points from its own games make it certain
+        # (the magic number), with fewer than {need} it is out of reach.
+        return _("possible (magic {magic}, need {need})").format(
+            magic=show_decimal(magic) if magic is not None else "–", need=show_decimal(need)
+        )
 
     for p in r.participants:
         table.add_row(
             p.name,
-            fmt_decimal(p.points),
+            show_decimal(p.points),
             str(p.left),
-            fmt_decimal(p.most),
+            show_decimal(p.most),
             str(p.best),
             str(p.worst),
             *[zone_cell(p, z.name) for z in r.zones],
@@ -550,31 +655,58 @@ def render_outlook(r: OutlookReport, output: str) -> str:
     for p in r.participants:
         notes = []
         if p.best_exact is not None and p.best_exact != p.best:
-            notes.append(f"best {_ordinal(p.best_exact)} once the tie-breaks are counted")
+            # TRANSLATORS: {place} is an ordinal place (2nd): the best place once the tie-breaks count.
+            notes.append(_("best {place} once the tie-breaks are counted").format(place=_ordinal(p.best_exact)))
         if p.worst_exact is not None and p.worst_exact != p.worst:
-            notes.append(f"worst {_ordinal(p.worst_exact)} once the tie-breaks are counted")
+            # TRANSLATORS: {place} is an ordinal place (9th): the worst place once the tie-breaks count.
+            notes.append(_("worst {place} once the tie-breaks are counted").format(place=_ordinal(p.worst_exact)))
         u = p.unsettled
         if u is not None:
-            why = {
-                "score lines": f"depends on the score lines ({u.criterion})",
-                "other games": f"depends on {u.criterion}",
-                "search limit": f"depends on {u.criterion} (the search stopped)",
-                "check": "left open (a completion did not confirm the program)",
-            }[u.reason]
+            if u.reason == "score lines":
+                # TRANSLATORS: {criterion} is a criterion's code (GD): the place depends on the games' scores.
+                why = _("depends on the score lines ({criterion})").format(criterion=u.criterion)
+            elif u.reason == "other games":
+                why = _("depends on {criterion}").format(criterion=u.criterion)
+            elif u.reason == "search limit":
+                why = _("depends on {criterion} (the search stopped)").format(criterion=u.criterion)
+            else:
+                why = _("left open (a completion did not confirm the program)")
             if u.best is not None:
-                notes.append(f"{_ordinal(u.best[1])} reachable, {_ordinal(u.best[0])} {why}")
+                notes.append(
+                    # TRANSLATORS: {reached} and {bound} are ordinal places (3rd, 2nd); {why} says why the
+                    # better one is still open ("depends on the score lines (GD)").
+                    _("{reached} reachable, {bound} {why}").format(
+                        reached=_ordinal(u.best[1]), bound=_ordinal(u.best[0]), why=why
+                    )
+                )
             if u.worst is not None:
-                notes.append(f"{_ordinal(u.worst[0])} possible, {_ordinal(u.worst[1])} {why}")
+                notes.append(
+                    # TRANSLATORS: {reached} and {bound} are ordinal places (8th, 9th); {why} says why the
+                    # worse one is still open ("depends on the score lines (GD)").
+                    _("{reached} possible, {bound} {why}").format(
+                        reached=_ordinal(u.worst[0]), bound=_ordinal(u.worst[1]), why=why
+                    )
+                )
         if notes:
             console.print(f"{p.name}: " + "; ".join(notes), markup=False, highlight=False)
     for p in r.participants:
-        for label, w, exact in (("best", p.witness_best, p.best_exact), ("worst", p.witness_worst, p.worst_exact)):
+        for best, w, exact in ((True, p.witness_best, p.best_exact), (False, p.witness_worst, p.worst_exact)):
             if w is None:
                 continue
-            proved = f"the {label} place" if exact == w.place else f"the {label} place proved so far"
-            console.print(f"{p.name} {_ordinal(w.place)} ({proved}) when:", markup=False, highlight=False)
+            if best:
+                proved = _("the best place") if exact == w.place else _("the best place proved so far")
+            else:
+                proved = _("the worst place") if exact == w.place else _("the worst place proved so far")
+            # TRANSLATORS: a completion of the games left follows: {place} is an ordinal place (2nd),
+            # {which} "the best place" or "the best place proved so far".
+            line = _("{name} {place} ({which}) when:").format(name=p.name, place=_ordinal(w.place), which=proved)
+            console.print(line, markup=False, highlight=False)
             for rnd, a, b, res in w.games:
-                console.print(f"  round {rnd}: {a} - {b} {res}", markup=False, highlight=False)
+                # TRANSLATORS: a game of the completion: {white} - {black} and its {result} (1-0, home win).
+                game = _("round {round}: {white} - {black} {result}").format(
+                    round=integer_text(rnd), white=a, black=b, result=_(res) if res in RESULT_WORDS.values() else res
+                )
+                console.print("  " + game, markup=False, highlight=False)
     out = console.file  # the warnings go to standard error (the command line), as for the standings
     assert isinstance(out, io.StringIO)
     return out.getvalue()
@@ -606,12 +738,19 @@ def render_potentials(names: list[str], result: Potentials, by: str, output: str
         return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
 
     def show(x: Fraction | float) -> str:
-        return fmt_number(x) if isinstance(x, Fraction) else f"{float(x):.6g}"
+        return show_number(x) if isinstance(x, Fraction) else decimal_text(f"{float(x):.6g}")
 
-    lines = [f"{'#':>4}  {'Name':<24} {'Potential':>14} {'Flow':>14} {'Pot %':>7} {'Flow %':>7}"]
+    def share(x: Fraction | float) -> str:
+        return decimal_text(f"{100 * x:>6.2f}") + "%"
+
+    title = {h: column_title(h) for h in ("Name", "Potential", "Flow", "Pot %", "Flow %")}
+    lines = [
+        f"{'#':>4}  {title['Name']:<24} {title['Potential']:>14} {title['Flow']:>14} "
+        f"{title['Pot %']:>7} {title['Flow %']:>7}"
+    ]
     for k, i in enumerate(order):
         lines.append(
             f"{k + 1:>4}  {names[i]:<24} {show(result.potential[i]):>14} {show(result.flow[i]):>14} "
-            f"{100 * pot_share[i]:>6.2f}% {100 * flow_share[i]:>6.2f}%"
+            f"{share(pot_share[i])} {share(flow_share[i])}"
         )
     return "\n".join(lines) + "\n"

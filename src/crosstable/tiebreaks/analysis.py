@@ -17,6 +17,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from crosstable.errors import CriterionError
+from crosstable.i18n import _
 from crosstable.model import DRAW, FORFEIT, LOSS, PENDING, WIN, Bye, IntArray, Tournament, add_exact
 from crosstable.tiebreaks.columns import Column, sum_by
 
@@ -310,7 +311,7 @@ class Analysis:
         own = self.own_game_points if basis == "GP" else self.own_score
         if not fore:
             return own
-        res, entry, _, draw = self._basis(basis)
+        res, entry, _bye_own, draw = self._basis(basis)
         scale = own.den // res.den if own.den % res.den == 0 else 1
         return Column(own.num + self._fore_shift(entry, draw) * scale, own.den)
 
@@ -325,7 +326,7 @@ class Analysis:
         """``(own, adjusted)`` scores for Fore Buchholz (FIDE C.07 art. 8.3): every game
         of the last round counted as a draw."""
         if self.last_round == 0:
-            raise CriterionError("FB needs round numbers (a TRF file or a games list with rounds)")
+            raise CriterionError(_("FB needs round numbers (a TRF file or a games list with rounds)"))
         return self.own_for(None, fore=True), self.adjusted_for(None, fore=True)
 
     def round_values(
@@ -368,7 +369,7 @@ class Analysis:
         own = self.own_for(basis, fore)
         den = math.lcm(opp.den, own.den)
         opp_num, own_num = opp.num * (den // opp.den), own.num * (den // own.den)
-        _, _, _, draw_units = self._basis(basis)
+        draw_units = self._basis(basis)[3]
         draw = Fraction(draw_units, opp.den)
         played = self.status != FORFEIT
         if count_forfeits:
@@ -409,7 +410,7 @@ class Analysis:
         """What the participant scored in each row of ``rounds``: its points (``None``,
         ``MP``) or its game points (``GP``) in that game or bye, as ``(numerators,
         denominator)``."""
-        res, entry, bye_own, _ = self._basis(basis)
+        res, entry, bye_own, _draw = self._basis(basis)
         if rounds.bye_index is None:
             return entry, res.den
         n_games = len(self.p)

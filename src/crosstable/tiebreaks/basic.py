@@ -6,8 +6,9 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from crosstable.i18n import N_, _
 from crosstable.model import FORFEIT, WIN
-from crosstable.numbers import fmt_decimal, fmt_vulgar
+from crosstable.numbers import show_decimal, show_vulgar
 from crosstable.tiebreaks.analysis import Analysis
 from crosstable.tiebreaks.columns import Column
 from crosstable.tiebreaks.registry import REGISTRY, criterion
@@ -75,27 +76,43 @@ def match_points(a: Analysis, spec: Spec) -> Column:
     return a.points
 
 
+_BYE_WON = {
+    # TRANSLATORS: a round counted as won without a game, listed among the wins.
+    "pab": N_("pairing-allocated bye in round {round}"),
+    "full": N_("full-point bye in round {round}"),
+}
+
+
+def _bye_won(kind: str, rnd: int) -> str:
+    if kind in _BYE_WON:
+        return _(_BYE_WON[kind]).format(round=rnd)
+    return _("{kind} bye in round {round}").format(kind=kind, round=rnd)
+
+
 def _explain_count(a: Analysis, spec: Spec, i: int, group: Sequence[int]) -> str:
     value = REGISTRY[spec.code](a, spec)[i]
     if spec.code in ("WIN", "WON") and spec.basis == "GP":
-        return f"{spec.label} = {fmt_decimal(value)} (boards won{' over the board' if spec.code == 'WON' else ''})"
+        if spec.code == "WON":
+            # TRANSLATORS: {label} is a criterion's code (WON:GP), {value} a count of boards.
+            return _("{label} = {value} (boards won over the board)").format(
+                label=spec.label, value=show_decimal(value)
+            )
+        # TRANSLATORS: {label} is a criterion's code (WIN:GP), {value} a count of boards.
+        return _("{label} = {value} (boards won)").format(label=spec.label, value=show_decimal(value))
     if spec.code in ("WIN", "WON"):
         over_the_board = spec.code == "WON"
         wins_of = [
-            a.name(int(a.q[e])) + (" by forfeit" if a.status[e] == FORFEIT else "")
+            # TRANSLATORS: a win awarded by forfeit against the opponent {name}.
+            _("{name} by forfeit").format(name=a.name(int(a.q[e]))) if a.status[e] == FORFEIT else a.name(int(a.q[e]))
             for e in a.entries_of(i).tolist()
             if a.r[e] == WIN and not (over_the_board and a.status[e] == FORFEIT)
         ]
         if not over_the_board:
-            words = {"pab": "pairing-allocated bye", "full": "full-point bye"}
-            wins_of += [
-                f"{words.get(b.kind, b.kind + ' bye')} in round {b.round}"
-                for b in a.byes
-                if b.participant == i and b.outcome == WIN
-            ]
-        return f"{spec.label} = {fmt_decimal(value)} ({', '.join(wins_of) or 'no wins'})"
+            wins_of += [_bye_won(b.kind, b.round) for b in a.byes if b.participant == i and b.outcome == WIN]
+        return f"{spec.label} = {show_decimal(value)} ({', '.join(wins_of) or _('no wins')})"
     w, d, lo = (int(x[i]) for x in (a.wins, a.draws, a.losses))
-    return f"{spec.label} = {fmt_vulgar(value)} ({w} won, {d} drawn, {lo} lost)"
+    won_drawn_lost = _("{won} won, {drawn} drawn, {lost} lost").format(won=w, drawn=d, lost=lo)
+    return f"{spec.label} = {show_vulgar(value)} ({won_drawn_lost})"
 
 
 for _crit in (points, wins, won, game_points, match_points):

@@ -16,7 +16,7 @@ from fractions import Fraction
 import numpy as np
 
 from crosstable.model import IntArray
-from crosstable.numbers import fmt_decimal, fmt_vulgar
+from crosstable.numbers import show_decimal, show_vulgar
 from crosstable.tiebreaks.analysis import Analysis, Rounds
 from crosstable.tiebreaks.columns import Column, column_of, sum_by
 from crosstable.tiebreaks.cuts import cut_sums
@@ -247,7 +247,7 @@ def _explain_gelb(a: Analysis, spec: Spec, i: int, group: Sequence[int]) -> str:
         n_q = int(a.games_played[q])
         share = s.value(q) / (n_q * win)
         terms.append(
-            (f * (1 + share), f"{fmt_vulgar(f)} × (1 + {fmt_vulgar(s[q])}/{fmt_vulgar(n_q * win)}), {a.name(q)}")
+            (f * (1 + share), f"{show_vulgar(f)} × (1 + {show_vulgar(s[q])}/{show_vulgar(n_q * win)}), {a.name(q)}")
         )
     return sum_text(spec.label, terms, gelbfuhs(a, spec)[i])
 
@@ -256,4 +256,4 @@ def _explain_gelb(a: Analysis, spec: Spec, i: int, group: Sequence[int]) -> str:
 def _explain_nnsb(a: Analysis, spec: Spec, i: int, group: Sequence[int]) -> str:
     s = a.points.value(i)
     sb = weighted_sum(a, Spec("SB")).value(i)
-    return f"{spec.label} = S² + SB = {fmt_vulgar(s)}² + {fmt_decimal(sb)} = {fmt_decimal(s * s + sb)}"
+    return f"{spec.label} = S² + SB = {show_vulgar(s)}² + {show_decimal(sb)} = {show_decimal(s * s + sb)}"

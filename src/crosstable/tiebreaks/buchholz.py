@@ -7,8 +7,9 @@ from fractions import Fraction
 
 import numpy as np
 
+from crosstable.i18n import _
 from crosstable.model import PLAYED
-from crosstable.numbers import half_up
+from crosstable.numbers import count, half_up
 from crosstable.tiebreaks.analysis import Analysis
 from crosstable.tiebreaks.berger import rounds_of
 from crosstable.tiebreaks.columns import Column, column_of, sum_by
@@ -92,11 +93,11 @@ def average_opponents_buchholz(a: Analysis, spec: Spec) -> Column:
     bh = buchholz(a, Spec("BH", None, spec.modifiers, spec.basis, spec.edition))
     played = a.status == PLAYED
     total = sum_by(a.p, np.where(played, bh.num[a.q], 0), a.n)
-    count = sum_by(a.p, played.astype(np.int64), a.n)
+    games = sum_by(a.p, played.astype(np.int64), a.n)
     scale = 10 ** decimals_of_averages(a.last_round)
     values = [
         Fraction(half_up(Fraction(int(x) * scale, bh.den * int(c))), scale) if c else None
-        for x, c in zip(total, count, strict=True)
+        for x, c in zip(total, games, strict=True)
     ]
     return column_of(values)
 
@@ -109,9 +110,14 @@ def _explain_aob(a: Analysis, spec: Spec, i: int, group: Sequence[int]) -> str:
     bh = buchholz(a, Spec("BH", None, spec.modifiers, spec.basis, spec.edition))
     label = Spec("BH", None, spec.modifiers, spec.basis).label
     entries = [int(a.q[e]) for e in a.entries_of(i).tolist() if a.status[e] == PLAYED]
-    terms = [(bh[q], f"{label} of {a.name(q)}") for q in entries]
+    # TRANSLATORS: {label} is a criterion's code (BH, BH/C1…): the value of the opponent {name}.
+    terms = [(bh[q], _("{label} of {name}").format(label=label, name=a.name(q))) for q in entries]
     shown = average_opponents_buchholz(a, spec)[i]
-    rounding = f"rounded half up to {decimals_of_averages(a.last_round)} decimals, as the FIDE reference prints it"
+    rounding = count(
+        decimals_of_averages(a.last_round),
+        "rounded half up to {n} decimal, as the FIDE reference prints it",
+        "rounded half up to {n} decimals, as the FIDE reference prints it",
+    )
     return average_text(spec.label, [(v, why) for v, why in terms if v is not None], shown, rounding)
 
 

@@ -7,8 +7,9 @@ from fractions import Fraction
 
 import numpy as np
 
-from crosstable.model import PLAYED, WIN
-from crosstable.numbers import fmt_decimal, fmt_vulgar
+from crosstable.i18n import N_, _
+from crosstable.model import DRAW, LOSS, PLAYED, WIN
+from crosstable.numbers import show_decimal, show_vulgar
 from crosstable.tiebreaks.analysis import Analysis
 from crosstable.tiebreaks.columns import Column
 from crosstable.tiebreaks.registry import criterion
@@ -138,10 +139,20 @@ def display_values(a: Analysis, group: Sequence[int], spec: Spec | None = None) 
     return list(points_among(a, group, spec)[0])
 
 
+_RESULT_AGAINST = {
+    # TRANSLATORS: a term of the direct encounter: the game against {name} and its result.
+    WIN: N_("won against {name}"),
+    DRAW: N_("drew with {name}"),
+    LOSS: N_("lost to {name}"),
+}
+
+
 @direct_encounter.explainer
 def _explain(a: Analysis, spec: Spec, i: int, group: Sequence[int]) -> str:
     if len(group) < 2:
-        return f"{spec.label} = 0 (not tied with anyone when {spec.label} was applied)"
+        # TRANSLATORS: {label} is a criterion's code (DE): the participant was alone
+        # on its score when it was applied.
+        return _("{label} = 0 (not tied with anyone when {label} was applied)").format(label=spec.label)
     others = [p for p in group if p != i]
     parts: list[str] = []
     total = Fraction(0)
@@ -152,13 +163,17 @@ def _explain(a: Analysis, spec: Spec, i: int, group: Sequence[int]) -> str:
         if q in others:
             pts = Fraction(int(a.pts[e]), a.D)
             total += pts
-            word = "won against" if a.r[e] == WIN else "drew with" if a.r[e] == 1 else "lost to"
-            parts.append(f"{fmt_vulgar(pts)} ({word} {a.name(q)})")
+            outcome = WIN if a.r[e] == WIN else DRAW if a.r[e] == 1 else LOSS
+            parts.append(f"{show_vulgar(pts)} ({_(_RESULT_AGAINST[outcome]).format(name=a.name(q))})")
     unmet = [a.name(q) for q in others if q not in {int(a.q[e]) for e in counted}]
     names = ", ".join(a.name(p) for p in group)
-    text = f"{spec.label} among {names} = {' + '.join(parts) or '0'} = {fmt_decimal(total)}"
+    # TRANSLATORS: the direct encounter ({label}, a criterion's code) among the tied
+    # participants {names}: the points of each game against them, and their sum.
+    text = _("{label} among {names} = {terms} = {total}").format(
+        label=spec.label, names=names, terms=" + ".join(parts) or "0", total=show_decimal(total)
+    )
     if unmet:
-        text += f"; has not met {', '.join(unmet)}"
+        text += "; " + _("has not met {names}").format(names=", ".join(unmet))
     return text
 
 

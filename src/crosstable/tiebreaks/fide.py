@@ -9,8 +9,9 @@ from fractions import Fraction
 
 import numpy as np
 
+from crosstable.i18n import _
 from crosstable.model import FORFEIT, LOSS, PLAYED, WIN, IntArray
-from crosstable.numbers import fmt_decimal, fmt_vulgar
+from crosstable.numbers import show_decimal, show_vulgar
 from crosstable.tiebreaks.analysis import Analysis
 from crosstable.tiebreaks.columns import Column, sum_by
 from crosstable.tiebreaks.registry import criterion, explain_value
@@ -148,13 +149,16 @@ def _explain_ps(a: Analysis, spec: Spec, i: int, group: Sequence[int]) -> str:
     points, den = round_points(a, spec.basis)
     running = np.cumsum(points[i])
     cut = spec.cuts[0]
-    terms = " + ".join(fmt_vulgar(Fraction(int(x), den)) for x in running[cut:])
-    return f"{spec.label} = {terms} = {fmt_decimal(progressive(a, spec)[i])}"
+    terms = " + ".join(show_vulgar(Fraction(int(x), den)) for x in running[cut:])
+    return f"{spec.label} = {terms} = {show_decimal(progressive(a, spec)[i])}"
 
 
 @adjusted_score.explainer
 def _explain_abh(a: Analysis, spec: Spec, i: int, group: Sequence[int]) -> str:
-    return f"ABH = {fmt_decimal(a.adjusted[i])} (points {fmt_decimal(a.points[i])}, rounds after a withdrawal as draws)"
+    # TRANSLATORS: the adjusted score (ABH, a criterion's code) {value}, from the points {points}.
+    return _("{label} = {value} (points {points}, rounds after a withdrawal as draws)").format(
+        label="ABH", value=show_decimal(a.adjusted[i]), points=show_decimal(a.points[i])
+    )
 
 
 @criterion("STD", "standard points")
@@ -175,4 +179,8 @@ def standard_points(a: Analysis, spec: Spec) -> Column:
 def _explain_std(a: Analysis, spec: Spec, i: int, group: Sequence[int]) -> str:
     w = int(a.wins[i] + a.bye_counts[i, WIN])
     d = int(a.draws[i] + a.bye_counts[i, 1])
-    return f"STD = {w} won + ½ × {d} drawn = {fmt_decimal(standard_points(a, spec)[i])}"
+    # TRANSLATORS: the standard points (STD, a criterion's code) {value}: {won} wins and
+    # {drawn} draws, counted 1 and ½.
+    return _("{label} = {won} won + ½ × {drawn} drawn = {value}").format(
+        label="STD", won=w, drawn=d, value=show_decimal(standard_points(a, spec)[i])
+    )

@@ -11,8 +11,9 @@ from fractions import Fraction
 import numpy as np
 from numpy.typing import NDArray
 
+from crosstable.i18n import N_, _, decimal_text, ngettext
 from crosstable.model import PENDING, WIN, Cards, IntArray, meetings
-from crosstable.numbers import count, fmt_decimal, fmt_vulgar
+from crosstable.numbers import count, show_decimal, show_vulgar
 from crosstable.tiebreaks.analysis import Analysis
 from crosstable.tiebreaks.columns import Column, column_of
 from crosstable.tiebreaks.registry import criterion
@@ -149,9 +150,17 @@ def _explain_gav(a: Analysis, spec: Spec, i: int, group: Sequence[int]) -> str:
     scored = Fraction(int(a.game_results.num[i]), d)
     conceded = Fraction(int(goals_conceded(a)[i]), d)
     if not conceded:
-        return f"GAV: {fmt_decimal(scored)} scored, none conceded: no average, above every team that has one"
+        return _("GAV: {scored} scored, none conceded: no average, above every team that has one").format(
+            scored=show_decimal(scored)
+        )
     value = scored / conceded
-    return f"GAV = {fmt_decimal(scored)} ÷ {fmt_decimal(conceded)} = {fmt_vulgar(value)} ≈ {float(value):.4f}"
+    # TRANSLATORS: the goal average, goals scored ÷ goals conceded, exact and rounded.
+    return _("GAV = {scored} ÷ {conceded} = {exact} ≈ {rounded}").format(
+        scored=show_decimal(scored),
+        conceded=show_decimal(conceded),
+        exact=show_vulgar(value),
+        rounded=decimal_text(f"{float(value):.4f}"),
+    )
 
 
 def _explain_opponents(a: Analysis, spec: Spec, i: int, group: Sequence[int]) -> str:
@@ -165,9 +174,9 @@ def _explain_opponents(a: Analysis, spec: Spec, i: int, group: Sequence[int]) ->
     else:
         values = {q: Fraction(int(a.game_results.num[q]), d) for q in range(a.n)}
     terms = [(a.name(int(a.q[e])), values[int(a.q[e])]) for e in a.entries_of(i).tolist()]
-    total = sum((v for _, v in terms), Fraction(0))
-    shown = " + ".join(f"{fmt_decimal(v)} ({who})" for who, v in terms) or "0"
-    return f"{spec.label} = {shown} = {fmt_decimal(total)}"
+    total = sum((v for _who, v in terms), Fraction(0))
+    shown = " + ".join(f"{show_decimal(v)} ({who})" for who, v in terms) or "0"
+    return f"{spec.label} = {shown} = {show_decimal(total)}"
 
 
 for _crit in (opponents_points, opponents_goal_difference, opponents_goals):
@@ -178,7 +187,10 @@ for _crit in (opponents_points, opponents_goal_difference, opponents_goals):
 def _explain_away_wins(a: Analysis, spec: Spec, i: int, group: Sequence[int]) -> str:
     away = _away(a)
     won = [a.name(int(a.q[e])) for e in a.entries_of(i).tolist() if away[e] and a.r[e] == WIN]
-    return f"AW = {len(won)}" + (f" (won at {', '.join(won)})" if won else " (no away win)")
+    if not won:
+        return _("AW = 0 (no away win)")
+    # TRANSLATORS: AW is the code of "away wins"; {teams} are the teams beaten at their home ground.
+    return _("AW = {wins} (won at {teams})").format(wins=show_decimal(Fraction(len(won))), teams=", ".join(won))
 
 
 # -- head to head -------------------------------------------------------------------------
@@ -277,7 +289,11 @@ def _league_h2h(a: Analysis, group: Sequence[int], parts: str, reapply: bool = F
     matches among its teams is still to be played (La Liga, Bundesliga)."""
     if unplayed_among(a, group):
         names = ", ".join(a.name(p) for p in group)
-        a.notes.append(f"head-to-head among {names} not applied: they have not all met twice (home and away) yet")
+        a.notes.append(
+            _("head-to-head among {names} not applied: they have not all met twice (home and away) yet").format(
+                names=names
+            )
+        )
         return Column(np.zeros(len(group), dtype=np.int64), 1)
     return Column(np.array(h2h_tiers(a, group, reapply, parts), dtype=np.int64), 1)
 
@@ -369,20 +385,33 @@ def head_to_head_italy(a: Analysis, spec: Spec, group: Sequence[int]) -> Column:
 
 def _explain_league_h2h(a: Analysis, spec: Spec, i: int, group: Sequence[int]) -> str:
     if len(group) < 2:
-        return f"{spec.label}: not level with anyone when applied"
+        return _("{label}: not level with anyone when applied").format(label=spec.label)
     names = ", ".join(a.name(p) for p in group)
     if unplayed_among(a, group):
-        return f"{spec.label} among {names}: not applied, they have not all met twice (home and away) yet"
+        return _("{label} among {names}: not applied, they have not all met twice (home and away) yet").format(
+            label=spec.label, names=names
+        )
     pts, gd, gf = mini_league(a, group)
     k = list(group).index(i)
     d = a.t.score_denominator
     if spec.code == "H2HAG":
         assert head_to_head_away_goals.local is not None
         value = head_to_head_away_goals.local(a, spec, group)[k]
-        return f"{spec.label} among {names}: {fmt_decimal(value)} away goals in their matches"
-    return (
-        f"{spec.label} among {names}: {count(Fraction(pts[k], a.D), 'point')}, goal difference "
-        f"{fmt_decimal(Fraction(gd[k], d))} ({fmt_decimal(Fraction(gf[k], d))} scored) in their matches"
+        # TRANSLATORS: {goals} is a number (English says "goals" whatever it is).
+        away = ngettext(
+            "{label} among {names}: {goals} away goals in their matches",
+            "{label} among {names}: {goals} away goals in their matches",
+            value if value is not None else 0,
+        )
+        return away.format(label=spec.label, names=names, goals=show_decimal(value))
+    # TRANSLATORS: {points} is a count of points ("4 points"); the goal difference and the goals
+    # scored are those of the matches among the teams named.
+    return _("{label} among {names}: {points}, goal difference {difference} ({scored} scored) in their matches").format(
+        label=spec.label,
+        names=names,
+        points=count(Fraction(pts[k], a.D), "{n} point", "{n} points"),
+        difference=show_decimal(Fraction(gd[k], d)),
+        scored=show_decimal(Fraction(gf[k], d)),
     )
 
 
@@ -395,8 +424,12 @@ for _crit in (head_to_head_spain, head_to_head_italy):
 @away_goals_bundesliga.explainer
 def _explain_agfb(a: Analysis, spec: Spec, i: int, group: Sequence[int]) -> str:
     if len(group) > 1 and unplayed_among(a, group):
-        return f"{spec.label}: not applied, {', '.join(a.name(p) for p in group)} have not all met twice yet"
-    return f"{spec.label} = {fmt_decimal(away_goals(a, spec)[i])} (goals in away matches over the season)"
+        return _("{label}: not applied, {names} have not all met twice yet").format(
+            label=spec.label, names=", ".join(a.name(p) for p in group)
+        )
+    return _("{label} = {goals} (goals in away matches over the season)").format(
+        label=spec.label, goals=show_decimal(away_goals(a, spec)[i])
+    )
 
 
 def _points_display(a: Analysis, group: Sequence[int], spec: Spec | None = None) -> list[Fraction | None]:
@@ -448,14 +481,18 @@ head_to_head_once.local_display = _h2h_display
 
 def _explain_h2h(a: Analysis, spec: Spec, i: int, group: Sequence[int]) -> str:
     if len(group) < 2:
-        return f"{spec.label}: not level with anyone when applied"
+        return _("{label}: not level with anyone when applied").format(label=spec.label)
     pts, gd, gf = mini_league(a, group)
     k = list(group).index(i)
     d = a.t.score_denominator
     names = ", ".join(a.name(p) for p in group)
-    return (
-        f"{spec.label} among {names}: {count(Fraction(pts[k], a.D), 'point')}, "
-        f"goal difference {fmt_decimal(Fraction(gd[k], d))}, {count(Fraction(gf[k], d), 'goal')}"
+    # TRANSLATORS: {points} and {goals} are counts ("4 points", "5 goals") in the matches among the teams named.
+    return _("{label} among {names}: {points}, goal difference {difference}, {goals}").format(
+        label=spec.label,
+        names=names,
+        points=count(Fraction(pts[k], a.D), "{n} point", "{n} points"),
+        difference=show_decimal(Fraction(gd[k], d)),
+        goals=count(Fraction(gf[k], d), "{n} goal", "{n} goals"),
     )
 
 
@@ -506,10 +543,15 @@ def _unless_no_cards(a: Analysis, values: list[int]) -> Column:
 def _explain_cards(a: Analysis, spec: Spec, i: int, group: Sequence[int]) -> str:
     c = a.t.cards.get(i, Cards())
     value = (fair_play if spec.code == "FP" else disciplinary)(a, spec)[i]
-    return (
-        f"{spec.label} = {fmt_decimal(value)} ({c.yellow} yellow, {c.indirect_red} second yellow, "
-        f"{c.direct_red} direct red, {c.yellow_and_direct_red} yellow then direct red)"
-    )
+    cards = [
+        # TRANSLATORS: counts of cards: yellow cards, sendings-off for a second yellow card, direct red cards,
+        # and a yellow card followed by a direct red (English says the same for one and for several).
+        count(c.yellow, "{n} yellow", "{n} yellow"),
+        count(c.indirect_red, "{n} second yellow", "{n} second yellow"),
+        count(c.direct_red, "{n} direct red", "{n} direct red"),
+        count(c.yellow_and_direct_red, "{n} yellow then direct red", "{n} yellow then direct red"),
+    ]
+    return f"{spec.label} = {show_decimal(value)} ({', '.join(cards)})"
 
 
 fair_play.explainer(_explain_cards)
@@ -555,13 +597,17 @@ def _external(code: str, name: str, source: str, lower_is_better: bool = True) -
     @crit.explainer
     def _explain(a: Analysis, spec: Spec, i: int, group: Sequence[int]) -> str:
         table = a.t.rankings.get(code, {})
-        return f"{spec.label} = {fmt_decimal(table[i])}" if i in table else f"{spec.label}: not supplied"
+        if i not in table:
+            return _("{label}: not supplied").format(label=spec.label)
+        return f"{spec.label} = {show_decimal(table[i])}"
 
 
-_external("FIFA", "FIFA/Coca-Cola World Ranking", "FIFA World Cup 2026 regulations (the last criterion)")
-_external("QUAL", "European qualifiers overall ranking", "UEFA EURO 2024 regulations, art. 20.01 i)")
-_external("PSO", "penalty shoot-out between two teams level after their last match", "UEFA EURO 2024, art. 20.01 g)")
-_external("CLUB", "UEFA club coefficient", "UEFA Champions League regulations 2024/25, art. 18.01 j)", False)
+_external("FIFA", N_("FIFA/Coca-Cola World Ranking"), "FIFA World Cup 2026 regulations (the last criterion)")
+_external("QUAL", N_("European qualifiers overall ranking"), "UEFA EURO 2024 regulations, art. 20.01 i)")
+_external(
+    "PSO", N_("penalty shoot-out between two teams level after their last match"), "UEFA EURO 2024, art. 20.01 g)"
+)
+_external("CLUB", N_("UEFA club coefficient"), "UEFA Champions League regulations 2024/25, art. 18.01 j)", False)
 
 
 def _explain_goals(a: Analysis, spec: Spec, i: int, group: Sequence[int]) -> str:
@@ -569,14 +615,16 @@ def _explain_goals(a: Analysis, spec: Spec, i: int, group: Sequence[int]) -> str
     scored = Fraction(int(a.game_points.num[i]), d)
     conceded = Fraction(int(goals_conceded(a)[i]), d)
     if spec.code == "AGF":
-        return f"{spec.label} = {fmt_decimal(away_goals(a, spec)[i])} (goals in away matches)"
+        return _("{label} = {goals} (goals in away matches)").format(
+            label=spec.label, goals=show_decimal(away_goals(a, spec)[i])
+        )
     if spec.code == "GD":
-        return (
-            f"GD = {fmt_decimal(scored)} scored − {fmt_decimal(conceded)} conceded = {fmt_decimal(scored - conceded)}"
+        return _("GD = {scored} scored − {conceded} conceded = {difference}").format(
+            scored=show_decimal(scored), conceded=show_decimal(conceded), difference=show_decimal(scored - conceded)
         )
     if spec.code == "GA":
-        return f"GA = {fmt_decimal(conceded)} conceded (fewer is better)"
-    return f"GF = {fmt_decimal(scored)} scored"
+        return _("GA = {conceded} conceded (fewer is better)").format(conceded=show_decimal(conceded))
+    return _("GF = {scored} scored").format(scored=show_decimal(scored))
 
 
 for _crit in (goals_for, goals_against, goal_difference, away_goals):
@@ -586,8 +634,11 @@ for _crit in (goals_for, goals_against, goal_difference, away_goals):
 @lots.explainer
 def _explain_lots(a: Analysis, spec: Spec, i: int, group: Sequence[int]) -> str:
     if len(group) < 2:
-        return f"{spec.label}: not level with anyone, no lot drawn"
+        return _("{label}: not level with anyone, no lot drawn").format(label=spec.label)
     assert lots.local is not None
     value = lots.local(a, spec, group)[list(group).index(i)]
     others = ", ".join(a.name(p) for p in group if p != i)
-    return f"{spec.label} = {fmt_decimal(value)} (drawn with seed {a.t.lots_seed or 0} against {others})"
+    # TRANSLATORS: {seed} is the number given with --lots-seed; {others} the names of the others level.
+    return _("{label} = {value} (drawn with seed {seed} against {others})").format(
+        label=spec.label, value=show_decimal(value), seed=a.t.lots_seed or 0, others=others
+    )

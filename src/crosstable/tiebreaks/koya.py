@@ -9,8 +9,9 @@ from fractions import Fraction
 import numpy as np
 from numpy.typing import NDArray
 
+from crosstable.i18n import _
 from crosstable.model import IntArray
-from crosstable.numbers import count, fmt_vulgar
+from crosstable.numbers import count, show_vulgar
 from crosstable.tiebreaks.analysis import Analysis
 from crosstable.tiebreaks.columns import Column, sum_by
 from crosstable.tiebreaks.registry import criterion
@@ -127,20 +128,28 @@ def _explain(a: Analysis, spec: Spec, i: int, group: Sequence[int]) -> str:
     ok = qualifies(a, spec)
 
     def record(x: Fraction) -> str:
-        return f"{fmt_vulgar(x)} in games" if in_games else count(x, "point")
+        if in_games:
+            # TRANSLATORS: a score counted in games (wins + ½ draws), not in points (Koya limit).
+            return _("{score} in games").format(score=show_vulgar(x))
+        return count(x, "{n} point", "{n} points")
 
     terms: list[tuple[Fraction, str]] = []
     left_out: list[str] = []
     for e in a.entries_of(i).tolist():
         q = int(a.q[e])
         if ok[q]:  # the decision is qualifies()'s; measured() gives the words
-            terms.append((Fraction(int(a.pts[e]), a.D), f"against {a.name(q)}, {record(score[q])}"))
+            # TRANSLATORS: a term of the Koya score: the points scored against {name},
+            # an opponent that reached the limit with {record} (e.g. "4 points").
+            why = _("against {name}, {record}").format(name=a.name(q), record=record(score[q]))
+            terms.append((Fraction(int(a.pts[e]), a.D), why))
         else:
             left_out.append(f"{a.name(q)} ({record(score[q])})")
-    text = sum_text(spec.label, terms, koya(a, spec)[i], "no opponent reached the limit")
+    text = sum_text(spec.label, terms, koya(a, spec)[i], _("no opponent reached the limit"))
     limits = sorted({n for n in needed if n is not None})
     if len(limits) == 1:
-        text += f"; the limit is {record(limits[0])}"
+        # TRANSLATORS: the Koya limit, a score such as "3 points" or "1½ in games".
+        text += "; " + _("the limit is {record}").format(record=record(limits[0]))
     if left_out:
-        text += "; below the limit: " + ", ".join(left_out)
+        # TRANSLATORS: the opponents below the Koya limit, each with its score.
+        text += "; " + _("below the limit: {opponents}").format(opponents=", ".join(left_out))
     return text

@@ -38,8 +38,9 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
+from crosstable.i18n import _, decimal_text, ngettext
 from crosstable.model import Tournament
-from crosstable.numbers import fmt_decimal
+from crosstable.numbers import show_decimal
 from crosstable.tiebreaks.analysis import Analysis
 from crosstable.tiebreaks.columns import Column, column_of, sum_by
 from crosstable.tiebreaks.registry import criterion
@@ -114,8 +115,14 @@ def potentials(t: Tournament, *, exact: bool | None = None, analysis: Analysis |
     if root is None:
         groups = "; ".join(", ".join(names[i] for i in s[:4]) + (" …" if len(s) > 4 else "") for s in sinks[:3])
         warnings.append(
-            f"degenerate results table: it splits into {len(sinks)} groups that give no points to the others "
-            f"({groups}); every potential is 0 and ranks nobody"
+            # TRANSLATORS: {groups} lists the groups, separated by "; " (their first names, then …).
+            ngettext(
+                "degenerate results table: it splits into {count} group that gives no points to the others "
+                "({groups}); every potential is 0 and ranks nobody",
+                "degenerate results table: it splits into {count} groups that give no points to the others "
+                "({groups}); every potential is 0 and ranks nobody",
+                len(sinks),
+            ).format(count=len(sinks), groups=groups)
         )
         zeros: list[Fraction] = [Fraction(0)] * n
         if use_exact:
@@ -127,8 +134,15 @@ def potentials(t: Tournament, *, exact: bool | None = None, analysis: Analysis |
     if len(stranded):
         shown = ", ".join(names[i] for i in stranded[:6].tolist()) + (" …" if len(stranded) > 6 else "")
         warnings.append(
-            f"degenerate results table: {len(stranded)} participants who took points ({shown}) have potential 0, "
-            f"because no path of points given leads from the top group of {len(root)} back to them"
+            # TRANSLATORS: {count} participants (English keeps the plural even for one) named in {names};
+            # {size} is the number of participants in the top group.
+            ngettext(
+                "degenerate results table: {count} participants who took points ({names}) have potential 0, "
+                "because no path of points given leads from the top group of {size} back to them",
+                "degenerate results table: {count} participants who took points ({names}) have potential 0, "
+                "because no path of points given leads from the top group of {size} back to them",
+                len(stranded),
+            ).format(count=len(stranded), names=shown, size=len(root))
         )
     k = int(root[0])
     given = np.asarray(w.sum(axis=0)).ravel()
@@ -145,7 +159,7 @@ def potentials(t: Tournament, *, exact: bool | None = None, analysis: Analysis |
     sub = w[root][:, root]
     flow_c, converged = _stationary(sub, given[root])
     if not converged:
-        warnings.append("the flows did not converge to 1e-13; values are approximate")
+        warnings.append(_("the flows did not converge to 1e-13; values are approximate"))
     pot_c = flow_c / given[root]
     fpot[root] = pot_c / pot_c.sum()
     fflow[root] = flow_c
@@ -198,7 +212,7 @@ def _stationary(w: Any, given: NDArray[Any], tol: float = 1e-13) -> tuple[NDArra
     try:
         if n < 3:
             raise ArpackNoConvergence("too small for ARPACK", None, None)
-        _, vectors = eigs(walk, k=1, which="LM", tol=tol, v0=np.full(n, 1.0 / n))
+        _values, vectors = eigs(walk, k=1, which="LM", tol=tol, v0=np.full(n, 1.0 / n))
         f = np.abs(np.real(vectors[:, 0]))
         f /= f.sum()
         if np.abs(walk @ f - f).sum() < 1e-9:
@@ -207,7 +221,7 @@ def _stationary(w: Any, given: NDArray[Any], tol: float = 1e-13) -> tuple[NDArra
     except ArpackNoConvergence:
         pass
     f = np.full(n, 1.0 / n)
-    for _ in range(100_000):
+    for _step in range(100_000):
         nxt = walk @ f
         nxt /= nxt.sum()
         if np.abs(nxt - f).sum() < tol:
@@ -257,10 +271,14 @@ def _explain(a: Analysis, spec: Spec, i: int, group: Sequence[int]) -> str:
     result = _cached(a)
     value = (result.potential if spec.code == "POT" else result.flow)[i]
     given = Fraction(int(sum_by(a.q, a.pts, a.n)[i]), a.D)
-    text = fmt_decimal(value) if isinstance(value, Fraction) else f"{float(value):.6g} (normalised)"
+    if isinstance(value, Fraction):
+        text = show_decimal(value)
+    else:
+        # TRANSLATORS: a potential or flow scaled so that they add up to 1.
+        text = _("{value} (normalised)").format(value=decimal_text(f"{float(value):.6g}"))
     if spec.code == "POT":
         return f"POT = det L({a.name(i)}|{a.name(i)}) = {text}"
-    return f"FLOW = potential × points given away ({fmt_decimal(given)}) = {text}"
+    return _("FLOW = potential × points given away ({given}) = {value}").format(given=show_decimal(given), value=text)
 
 
 potential.explainer(_explain)

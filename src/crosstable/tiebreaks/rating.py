@@ -13,8 +13,9 @@ from fractions import Fraction
 import numpy as np
 from numpy.typing import NDArray
 
+from crosstable.i18n import _
 from crosstable.model import PLAYED, IntArray
-from crosstable.numbers import half_up
+from crosstable.numbers import half_up, show_decimal
 from crosstable.tiebreaks.analysis import Analysis
 from crosstable.tiebreaks.columns import Column, column_of, sum_by
 from crosstable.tiebreaks.cuts import cut_mask
@@ -73,8 +74,11 @@ def ratings_of(a: Analysis, spec: Spec) -> NDArray[np.int64] | None:
     if ratings is None or any(r is None for r in ratings):
         if unrated is None:
             a.notes.append(
-                f"{spec.label} is undefined for everybody: some participants are unrated "
-                f"(give their rating with {spec.code}/U<rating>, e.g. {spec.code}/U1000, or --unrated)"
+                # TRANSLATORS: {code}/U<rating>, {code}/U1000 and --unrated are written as the user types them.
+                _(
+                    "{label} is undefined for everybody: some participants are unrated "
+                    "(give their rating with {code}/U<rating>, e.g. {code}/U1000, or --unrated)"
+                ).format(label=spec.label, code=spec.code)
             )
             return None
         return np.array([unrated if r is None else r for r in (ratings or [None] * a.n)], dtype=np.int64)
@@ -187,17 +191,25 @@ def performance(a: Analysis, spec: Spec) -> Column:
 def _explain(a: Analysis, spec: Spec, i: int, group: Sequence[int]) -> str:
     games = _rated_games(a, spec)
     if games is None:
-        return f"{spec.label} = – (undefined: some participants are unrated; give /U<rating>)"
+        return _("{label} = – (undefined: some participants are unrated; give /U<rating>)").format(label=spec.label)
     p, rating, halves = games
     mine = p == i
     if not mine.any():
-        return f"{spec.label} = – (undefined: no game played over the board)"
+        return _("{label} = – (undefined: no game played over the board)").format(label=spec.label)
     terms = [(Fraction(int(r)), "") for r in rating[mine].tolist()]
-    aro = half_up(sum((v for v, _ in terms), Fraction(0)) / len(terms))
+    aro = half_up(sum((v for v, _why in terms), Fraction(0)) / len(terms))
     if spec.code == "ARO":
-        return average_text(spec.label, terms, Fraction(aro), "rounded, halves up")
+        return average_text(spec.label, terms, Fraction(aro), _("rounded, halves up"))
     pc = half_up(Fraction(int(halves[mine].sum()) * 50, len(terms)))
-    return f"{spec.label} = ARO {aro} + dp({pc} %) {dp(pc)} = {aro + dp(pc)}"
+    # TRANSLATORS: the performance rating: the average rating of the opponents (ARO) plus the rating
+    # difference dp of FIDE's table for the percentage scored.
+    return _("{label} = ARO {average} + dp({percent} %) {difference} = {value}").format(
+        label=spec.label,
+        average=show_decimal(Fraction(aro)),
+        percent=show_decimal(Fraction(pc)),
+        difference=show_decimal(Fraction(dp(pc))),
+        value=show_decimal(Fraction(aro + dp(pc))),
+    )
 
 
 average_rating.explainer(_explain)
@@ -289,12 +301,13 @@ def _explain_appo(a: Analysis, spec: Spec, i: int, group: Sequence[int]) -> str:
 def _explain_opponents(a: Analysis, spec: Spec, i: int, values: Column, what: str) -> str:
     """An average of the opponents' values over the games played over the board."""
     terms = [
-        (values[int(a.q[e])], f"{what} of {a.name(int(a.q[e]))}")
+        # TRANSLATORS: a term of an average, an opponent's value: "TPR of Kalchev" ({code} is TPR or PTP).
+        (values[int(a.q[e])], _("{code} of {name}").format(code=what, name=a.name(int(a.q[e]))))
         for e in a.entries_of(i).tolist()
         if a.status[e] == PLAYED and values[int(a.q[e])] is not None
     ]
     shown = _opponents_average(a, values)[i]
-    return average_text(spec.label, [(v, why) for v, why in terms if v is not None], shown, "rounded, halves up")
+    return average_text(spec.label, [(v, why) for v, why in terms if v is not None], shown, _("rounded, halves up"))
 
 
 @criterion("RTNG", "own rating", modifiers="U")

@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from crosstable.errors import CriterionError
-from crosstable.numbers import fmt_decimal, parse_number
+from crosstable.i18n import N_, _, integer_text
+from crosstable.numbers import parse_number, show_decimal
 from crosstable.tiebreaks.analysis import Analysis
 from crosstable.tiebreaks.columns import Column
 from crosstable.tiebreaks.spec import EDITIONS, FLAGS, Spec
@@ -27,11 +28,23 @@ _PATTERN = re.compile(
 _UNIVERSAL = "RV"
 """Modifiers every criterion takes: ``/R`` (reverse the order), ``/V`` (an edition)."""
 _MEANING = {
-    "C": "/Cn cut the n lowest", "M": "/Mn cut the n lowest and n highest", "L": "/L±n Koya limit",
-    "K": "/Kn divisor", "U": "/U<rating> for the unrated", "P": "/P pairings predetermined",
-    "S": "/S Swiss treatment", "D": "/D own results as draws", "F": "/F fore (last round as draws)",
-    "X": "/X swap the scores", "R": "/R reverse", "V": "/V edition",
-}  # fmt: skip
+    # TRANSLATORS: what a modifier of a criterion means, listed when the modifier written
+    # does not apply; keep the modifier itself (/Cn, /L±n, /U<rating>…) as it is: n is
+    # the number written after it.
+    "C": N_("/Cn cut the n lowest"),
+    "M": N_("/Mn cut the n lowest and n highest"),
+    "L": N_("/L±n Koya limit"),
+    "K": N_("/Kn divisor"),
+    "U": N_("/U<rating> for the unrated"),
+    "P": N_("/P pairings predetermined"),
+    "S": N_("/S Swiss treatment"),
+    "D": N_("/D own results as draws"),
+    "F": N_("/F fore (last round as draws)"),
+    "X": N_("/X swap the scores"),
+    "R": N_("/R reverse"),
+    "V": N_("/V edition"),
+}
+"""What each modifier means (English; translated where shown)."""
 
 
 def parse_spec(text: str) -> Spec:
@@ -53,26 +66,30 @@ def parse_spec(text: str) -> Spec:
     """
     m = _PATTERN.match(text)
     if not m:
-        raise CriterionError(f"cannot read the criterion {text!r} (expected e.g. SB, BH/C1, KS/L+2, SB(2,1,0))")
+        raise CriterionError(
+            _("cannot read the criterion {text} (expected e.g. SB, BH/C1, KS/L+2, SB(2,1,0))").format(text=repr(text))
+        )
     raw, args_text, year, basis_first, mods_text, basis_last = m.groups()
     if basis_first and basis_last:
-        raise CriterionError(f"{text!r}: give :MP or :GP once")
+        raise CriterionError(_("{text}: give :MP or :GP once").format(text=repr(text)))
     if year is not None and not year.isdigit():
-        raise CriterionError(f"{text!r}: @{year} is not a year")
+        raise CriterionError(_("{text}: @{year} is not a year").format(text=repr(text), year=year))
     basis = (basis_first or basis_last or "").upper() or None
     basis = {"MM": "MP", "GG": "GP"}.get(basis or "", basis)
     code = ALIASES.get(raw.upper())
     if code is None:
         known = ", ".join(sorted(REGISTRY))
-        raise CriterionError(f"unknown criterion {raw!r}; known codes: {known}")
+        raise CriterionError(_("unknown criterion {code}; known codes: {known}").format(code=repr(raw), known=known))
     crit = REGISTRY[code]
     args: tuple[Fraction, ...] | None = None
     if args_text is not None:
         if not crit.takes_args:
-            raise CriterionError(f"{code} takes no weights in parentheses")
+            raise CriterionError(_("{code} takes no weights in parentheses").format(code=code))
         values = [parse_number(x) for x in args_text.split(",")]
         if len(values) != 3 or any(v is None for v in values):
-            raise CriterionError(f"{text!r}: give three weights (win, draw, loss), e.g. {code}(2,1,0)")
+            raise CriterionError(
+                _("{text}: give three weights (win, draw, loss), e.g. {code}(2,1,0)").format(text=repr(text), code=code)
+            )
         args = tuple(v for v in values if v is not None)
     modifiers: list[tuple[str, Fraction]] = []
     edition = None
@@ -80,42 +97,68 @@ def parse_spec(text: str) -> Spec:
     for part in filter(None, (p.strip() for p in re.split(r"[/#!]", mods_text))):
         letter, rest = part[0].upper(), part[1:].replace(" ", "")
         if letter == "N":
-            raise CriterionError(f"{text!r}: /N (the FIDE reference's unpublished cut variant) is not supported")
+            raise CriterionError(
+                _("{text}: /N (the FIDE reference's unpublished cut variant) is not supported").format(text=repr(text))
+            )
         if letter not in allowed:
-            shown = ", ".join(_MEANING.get(x, f"/{x}") for x in allowed)
-            raise CriterionError(f"{text!r}: modifier /{letter} does not apply to {code} (allowed: {shown})")
+            shown = ", ".join(_(_MEANING[x]) if x in _MEANING else f"/{x}" for x in allowed)
+            raise CriterionError(
+                _("{text}: modifier /{letter} does not apply to {code} (allowed: {allowed})").format(
+                    text=repr(text), letter=letter, code=code, allowed=shown
+                )
+            )
         if letter in FLAGS:
             if rest:
-                raise CriterionError(f"{text!r}: /{letter} takes no number")
+                raise CriterionError(_("{text}: /{letter} takes no number").format(text=repr(text), letter=letter))
             modifiers.append((letter, Fraction(1)))
             continue
         if letter == "V":
             if rest not in EDITIONS:
-                raise CriterionError(f"{text!r}: /V{rest} is not an edition (/V0 2009-2022, /V1 2024, /V2 2026)")
+                raise CriterionError(
+                    _("{text}: /V{number} is not an edition (/V0 2009-2022, /V1 2024, /V2 2026)").format(
+                        text=repr(text), number=rest
+                    )
+                )
             edition = EDITIONS[rest]
             modifiers.append(("V", Fraction(0)))
             continue
         number = parse_number(rest or "1")
         if letter == "L" and number is not None and rest[:1] not in "+-":  # /L60: a percentage
             if number.denominator != 1 or not 0 < number <= 100:
-                raise CriterionError(f"{text!r}: /L{rest} is not a percentage from 1 to 100")
+                raise CriterionError(
+                    _("{text}: /L{number} is not a percentage from 1 to 100").format(text=repr(text), number=rest)
+                )
             modifiers.append(("%", number))
             continue
         if letter == "L" and number is not None and not re.search(r"[.,½]", rest):
             number = number / 2  # whole numbers count half-points, as in the FIDE reference
         if number is None or (letter in "CMKU" and (number < 0 or number.denominator != 1)):
-            raise CriterionError(f"{text!r}: /{part} needs a whole number, e.g. /{letter}1")
+            raise CriterionError(
+                _("{text}: /{modifier} needs a whole number, e.g. /{letter}1").format(
+                    text=repr(text), modifier=part, letter=letter
+                )
+            )
         if letter == "U" and number > 4000:
-            raise CriterionError(f"{text!r}: /U{rest} is not a rating (at most 4000)")
+            raise CriterionError(
+                _("{text}: /U{number} is not a rating (at most 4000)").format(text=repr(text), number=rest)
+            )
         if letter in "CM" and number > 1000:
-            raise CriterionError(f"{text!r}: /{part} cuts more than 1,000 values")
+            raise CriterionError(
+                _("{text}: /{modifier} cuts more than {limit} values").format(
+                    text=repr(text), modifier=part, limit=integer_text(1000)
+                )
+            )
         if letter == "K" and number == 0:
-            raise CriterionError(f"{text!r}: /K0 would divide by zero")
+            raise CriterionError(_("{text}: /K0 would divide by zero").format(text=repr(text)))
         if letter == "L" and abs(number) > 1000:
-            raise CriterionError(f"{text!r}: /{part} moves the limit by more than 1,000 points")
+            raise CriterionError(
+                _("{text}: /{modifier} moves the limit by more than {limit} points").format(
+                    text=repr(text), modifier=part, limit=integer_text(1000)
+                )
+            )
         modifiers.append((letter, number))
     if basis is not None and not crit.takes_basis:
-        raise CriterionError(f"{code} takes no :MP/:GP suffix")
+        raise CriterionError(_("{code} takes no :MP/:GP suffix").format(code=code))
     return Spec(code, args, tuple(modifiers), basis, edition)
 
 
@@ -169,6 +212,12 @@ class Criterion:
     doc: str = ""
 
     @property
+    def title(self) -> str:
+        """The name in the current language (``name`` stays English: the catalogues'
+        identifier, and the key of the JSON output)."""
+        return _(self.name)
+
+    @property
     def is_local(self) -> bool:
         """Computed among the participants still tied (like direct encounter)."""
         return self.local is not None
@@ -176,7 +225,7 @@ class Criterion:
     def __call__(self, a: Analysis, spec: Spec) -> Column:
         """The values for every participant (criteria computed over the whole field)."""
         if self.compute is None:
-            raise CriterionError(f"{self.code} is computed among tied participants only")
+            raise CriterionError(_("{code} is computed among tied participants only").format(code=self.code))
         return self.compute(a, spec)
 
     def explainer(self, fn: ExplainFn) -> ExplainFn:
@@ -187,7 +236,7 @@ class Criterion:
 def explain_value(a: Analysis, spec: Spec, i: int, group: Sequence[int]) -> str:
     """The plain explanation of a value that is not a sum: ``CODE = value (its name)``."""
     crit = REGISTRY[spec.code]
-    return f"{spec.label} = {fmt_decimal(crit(a, spec)[i])} ({crit.name})"
+    return f"{spec.label} = {show_decimal(crit(a, spec)[i])} ({crit.title})"
 
 
 REGISTRY: dict[str, Criterion] = {}

@@ -19,8 +19,9 @@ from functools import partial
 import numpy as np
 
 from crosstable.errors import CriterionError
+from crosstable.i18n import N_, _
 from crosstable.model import DRAW, LOSS, PENDING, WIN, IntArray
-from crosstable.numbers import fmt_decimal, half_up
+from crosstable.numbers import half_up, show_decimal
 from crosstable.tiebreaks.analysis import Analysis
 from crosstable.tiebreaks.berger import explain_weighted, rounds_of, weighted_sum
 from crosstable.tiebreaks.columns import Column, column_of, sum_by
@@ -31,7 +32,7 @@ from crosstable.tiebreaks.spec import Spec
 
 def _team_event(a: Analysis, code: str) -> None:
     if a.t.kind != "game_points":
-        raise CriterionError(f"{code} is a team criterion: the event has no match and game points")
+        raise CriterionError(_("{code} is a team criterion: the event has no match and game points").format(code=code))
 
 
 @criterion("MPTS", "match points", modifiers="", takes_basis=True)
@@ -72,7 +73,7 @@ def other_points(a: Analysis, spec: Spec) -> Column:
     return a.own_game_points
 
 
-def _extended(name: str, basis: str, doc: str) -> None:
+def _extended(name: str, basis: str, title: str, doc: str) -> None:
     def as_sb(spec: Spec) -> Spec:
         return Spec("SB", None, spec.modifiers, spec.basis or basis, spec.edition)
 
@@ -81,19 +82,23 @@ def _extended(name: str, basis: str, doc: str) -> None:
         return weighted_sum(a, as_sb(spec))
 
     compute.__doc__ = doc
-    crit = criterion(name, f"extended Sonneborn–Berger ({basis[0]}P × own {basis[1]}P)", modifiers="CMPSDF",
-                     takes_basis=(name == "ESB"), team=True)(compute)  # fmt: skip
+    crit = criterion(name, title, modifiers="CMPSDF", takes_basis=(name == "ESB"), team=True)(compute)
 
     @crit.explainer
     def _explain(a: Analysis, spec: Spec, i: int, group: Sequence[int]) -> str:
         sb = as_sb(spec)
-        return spec.label + explain_weighted(a, sb, i, group)[len(sb.label) :]
+        text = explain_weighted(a, sb, i, group)  # an SB's sum, under this criterion's label
+        if text.startswith(sb.label):
+            return spec.label + text[len(sb.label) :]
+        return text.replace(sb.label, spec.label, 1)
 
 
 _SB_SOURCE = "Source: FIDE C.07 (2026), team chapter (ESB); the FIDE reference's E<X><Y>SB."
 _extended(
     "EMMSB",
     "MM",
+    # TRANSLATORS: a criterion's name; MP match points, GP game points (the opponent's × the team's own).
+    N_("extended Sonneborn–Berger (MP × own MP)"),
     f"""Σ opponent's match points × own match points per match (``SB:MP``).
 
     {_SB_SOURCE} Example: beating a team with 4 match points (2 match points won) adds 8.
@@ -102,6 +107,8 @@ _extended(
 _extended(
     "EMGSB",
     "MG",
+    # TRANSLATORS: a criterion's name; MP match points, GP game points (the opponent's × the team's own).
+    N_("extended Sonneborn–Berger (MP × own GP)"),
     f"""Σ opponent's match points × own game points per match.
 
     {_SB_SOURCE} Example: 1½ game points against a team with 4 match points add 6.
@@ -110,6 +117,8 @@ _extended(
 _extended(
     "EGMSB",
     "GM",
+    # TRANSLATORS: a criterion's name; MP match points, GP game points (the opponent's × the team's own).
+    N_("extended Sonneborn–Berger (GP × own MP)"),
     f"""Σ opponent's game points × own match points per match.
 
     {_SB_SOURCE} Example: a drawn match (1 match point) against a team with 4½ game points adds 4½.
@@ -118,6 +127,8 @@ _extended(
 _extended(
     "EGGSB",
     "GG",
+    # TRANSLATORS: a criterion's name; MP match points, GP game points (the opponent's × the team's own).
+    N_("extended Sonneborn–Berger (GP × own GP)"),
     f"""Σ opponent's game points × own game points per match (``SB:GP``).
 
     {_SB_SOURCE} Example: 1½ game points against a team with 4½ game points add 6¾.
@@ -126,6 +137,8 @@ _extended(
 _extended(
     "ESB",
     "MG",
+    # TRANSLATORS: a criterion's name; MP match points, GP game points (the opponent's × the team's own).
+    N_("extended Sonneborn–Berger (MP × own GP)"),
     f"""Extended Sonneborn–Berger on the event's primary and secondary scores: the
     opponent's match points × own game points (EMGSB), or any pair with a suffix
     (``ESB:GM`` is EGMSB).
@@ -143,7 +156,7 @@ def board_points(a: Analysis) -> tuple[IntArray, int]:
     t = a.t
     boards = t.boards
     if boards is None:
-        raise CriterionError("the board criteria need the board games of a team event (a TRF file with teams)")
+        raise CriterionError(_("the board criteria need the board games of a team event (a TRF file with teams)"))
     assert t.status is not None
     n, width = a.n, boards.white.shape[1]
     size = boards.size or width
@@ -169,7 +182,7 @@ def board_wins(a: Analysis, over_the_board: bool) -> IntArray:
     the board (WON:GP)."""
     t, boards = a.t, a.t.boards
     if boards is None:
-        raise CriterionError("the board criteria need the board games of a team event (a TRF file with teams)")
+        raise CriterionError(_("the board criteria need the board games of a team event (a TRF file with teams)"))
     assert t.status is not None
     counted = t.status != PENDING
     won_white = (boards.white == boards.win) & boards.present
@@ -219,8 +232,11 @@ def explain_group_rank(a: Analysis, spec: Spec, i: int, group: Sequence[int]) ->
     shown = _rank_display(a, group, key)[list(group).index(i)]
     names = ", ".join(a.name(p) for p in group)
     if len(group) < 2:
-        return f"{spec.label} = 0 (not level with anyone when applied)"
-    return f"{spec.label} among {names}: " + (f"rank {fmt_decimal(shown)}" if shown else "no one separated")
+        return _("{label} = 0 (not level with anyone when applied)").format(label=spec.label)
+    if not shown:
+        return _("{label} among {names}: no one separated").format(label=spec.label, names=names)
+    # TRANSLATORS: {rank} is the participant's rank within the tied group (1, 2, …).
+    return _("{label} among {names}: rank {rank}").format(label=spec.label, names=names, rank=show_decimal(shown))
 
 
 def _rank_display(a: Analysis, group: Sequence[int], key: Column) -> list[Fraction | None]:
@@ -265,13 +281,21 @@ bottom_board_elimination.explainer(explain_group_rank)
 
 # -- the extended direct encounter -----------------------------------------------------------
 _EDE_STEPS = {"EDE": "", "EDEC": "C", "EDET": "T", "EDEB": "B", "EDEBT": "CT", "EDEBB": "CB"}
+_EDE_NAMES = {
+    "EDE": N_("extended direct encounter"),
+    "EDEC": N_("extended direct encounter, then the board count"),
+    "EDET": N_("extended direct encounter, then board by board"),
+    "EDEB": N_("extended direct encounter, then the top boards"),
+    "EDEBT": N_("extended direct encounter, then the board count and board by board"),
+    "EDEBB": N_("extended direct encounter, then the board count and the top boards"),
+}
 
 
 def _mutual(a: Analysis, x: int, y: int) -> tuple[IntArray, IntArray]:
     """The board points of x and of y in their matches against each other."""
     t, boards = a.t, a.t.boards
     if boards is None:
-        raise CriterionError("the extended direct encounter needs the board games of a team event (a TRF file)")
+        raise CriterionError(_("the extended direct encounter needs the board games of a team event (a TRF file)"))
     assert t.status is not None
     px = np.zeros(boards.white.shape[1], dtype=np.int64)
     py = np.zeros_like(px)
@@ -316,7 +340,7 @@ def ede_order(a: Analysis, group: Sequence[int], spec: Spec) -> list[list[int]]:
     still level, the steps of the code on their mutual match."""
     _team_event(a, spec.code)
     blocks = [list(group)]
-    for _ in range(30):
+    for _cycle in range(30):
         changed = False
         for basis in (None, "GP"):
             sub = Spec("DE", None, spec.modifiers, basis)
@@ -343,11 +367,9 @@ def _ede(a: Analysis, spec: Spec, group: Sequence[int]) -> Column:
     return Column(np.array([tier[p] for p in group], dtype=np.int64), 1)
 
 
-for _code, _steps in _EDE_STEPS.items():
-    _words = {"": "", "C": ", then the board count", "T": ", then board by board",
-              "B": ", then the top boards", "CT": ", then the board count and board by board",
-              "CB": ", then the board count and the top boards"}[_steps]  # fmt: skip
-    _ede_crit = criterion(_code, f"extended direct encounter{_words}", modifiers="PS", local=True, team=True)(
+for _code, _name in _EDE_NAMES.items():
+    _words = _name.removeprefix("extended direct encounter")  # for the docstring
+    _ede_crit = criterion(_code, _name, modifiers="PS", local=True, team=True)(
         lambda a, spec, group: _ede(a, spec, group)
     )
     _ede_crit.doc = f"""Extended direct encounter: among the tied teams, a direct encounter on match
@@ -396,7 +418,9 @@ def score_strength(a: Analysis, spec: Spec) -> Column:
 score_strength.explainer(explain_value)
 other_points.explainer(explain_value)
 board_count.explainer(
-    lambda a, spec, i, group: f"BC = {fmt_decimal(board_count(a, spec)[i])} (Σ board number × points on it)"
+    lambda a, spec, i, group: _("BC = {value} (Σ board number × points on it)").format(
+        value=show_decimal(board_count(a, spec)[i])
+    )
 )
 for _crit in (match_points_total, game_points_total):
     _crit.explainer(explain_value)

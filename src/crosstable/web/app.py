@@ -45,8 +45,9 @@ import os
 from collections.abc import AsyncIterator, Sequence
 from importlib.metadata import PackageNotFoundError, version
 from typing import Annotated, Any, Literal
+from urllib.parse import parse_qsl
 
-from fastapi import FastAPI, File, HTTPException, Request, Response, UploadFile
+from fastapi import FastAPI, File, HTTPException, Query, Request, Response, UploadFile
 from fastapi.exceptions import RequestValidationError
 from fastapi.openapi.docs import get_redoc_html, get_swagger_ui_html, get_swagger_ui_oauth2_redirect_html
 from fastapi.responses import HTMLResponse, JSONResponse
@@ -57,6 +58,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from crosstable.errors import CrosstableError
 from crosstable.events import EventStore
+from crosstable.i18n import LANGUAGE_NAMES, _, catalogue, check_language, decimal_text, integer_text, using
 from crosstable.io import FORMATS, decode, detect_format
 from crosstable.io.writers import schedule_dict
 from crosstable.model import PRESET_SCORING
@@ -217,7 +219,7 @@ class _BodyLimit:
             message = await receive()
             seen += len(message.get("body", b""))
             if seen > self.max_bytes:
-                raise _TooLarge(413, f"the request is larger than {self.max_bytes:,} bytes")
+                raise _TooLarge(413, _too_large(self.max_bytes))
             return message
 
         try:
@@ -226,8 +228,42 @@ class _BodyLimit:
             await self._refuse(scope, receive, send)
 
     async def _refuse(self, scope: Scope, receive: Receive, send: Send) -> None:
-        text = f"the request is larger than {self.max_bytes:,} bytes"
+        text = _too_large(self.max_bytes)
         await JSONResponse({"detail": text, "problems": []}, status_code=413)(scope, receive, send)
+
+
+def _too_large(max_bytes: int) -> str:
+    return _("the request is larger than {limit} bytes").format(limit=integer_text(max_bytes))
+
+
+class _Language:
+    """Each request in its language: ``?lang=bg``, else the browser's
+    ``Accept-Language`` (its first language we have), else English. The messages of
+    the answer (errors, warnings, explanations, HTML tables) follow it; the JSON's keys,
+    codes and numbers do not."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        with using(request_language(scope)):
+            await self.app(scope, receive, send)
+
+
+def request_language(scope: Scope) -> str:
+    """The language a request asks for (see :class:`_Language`)."""
+    for key, value in parse_qsl(scope.get("query_string", b"").decode("latin-1")):
+        if key == "lang":
+            with contextlib.suppress(ValueError):
+                return check_language(value)
+    accept = dict(scope.get("headers") or []).get(b"accept-language", b"").decode("latin-1")
+    for part in accept.split(","):
+        with contextlib.suppress(ValueError):
+            return check_language(part.split(";")[0])
+    return "en"
 
 
 class _TooLarge(HTTPException):
@@ -273,6 +309,7 @@ def create_app(
     )
     app.state.jobs = jobs
     app.add_middleware(_BodyLimit, max_bytes=max_bytes)
+    app.add_middleware(_Language)
     if allowed_hosts:
         app.add_middleware(TrustedHostMiddleware, allowed_hosts=list(allowed_hosts))
     static = importlib.resources.files("crosstable.web") / "static"
@@ -292,7 +329,8 @@ def create_app(
     async def _invalid(request: Request, error: RequestValidationError) -> JSONResponse:
         messages = [f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in error.errors()]
         problems = [{"line": None, "column": None, "message": m} for m in messages]
-        detail = "the request does not match the API's schema: " + "; ".join(messages)
+        # pydantic's own messages stay English (as click's do on the command line)
+        detail = _("the request does not match the API's schema: {problems}").format(problems="; ".join(messages))
         return JSONResponse({"detail": detail, "problems": problems}, status_code=422)
 
     @app.get("/", response_class=HTMLResponse, include_in_schema=False)
@@ -304,6 +342,14 @@ def create_app(
         css = (importlib.resources.files("crosstable") / "templates" / "report.css").read_text(encoding="utf-8")
         return Response(css, media_type="text/css")
 
+    @app.get("/api/messages", responses=ERRORS)
+    def messages(lang: Annotated[str, Query(pattern="^(en|bg|hu|ru|de)$")] = "en") -> dict[str, Any]:
+        """The page's words in a language: every message of its catalogue (identifier,
+        the English text → translation) and how that language writes a number."""
+        with using(lang):
+            sample = decimal_text("-1.5")
+        return {"lang": lang, "languages": LANGUAGE_NAMES, "number": sample, "messages": catalogue(lang)}
+
     @app.get("/api/options")
     def options() -> dict[str, Any]:
         """What the page offers: formats, scorings, presets, criteria codes with their names."""
@@ -311,7 +357,7 @@ def create_app(
             "formats": list(FORMATS),
             "scorings": list(PRESET_SCORING),
             "presets": sorted(PRESETS),
-            "criteria": {code: c.name for code, c in sorted(REGISTRY.items())},
+            "criteria": {code: c.title for code, c in sorted(REGISTRY.items())},
         }
 
     @app.post("/api/standings", response_model=StandingsResponse, responses=ERRORS)
@@ -332,7 +378,7 @@ def create_app(
         """A file's text (UTF-8, else Latin-1) and the format it is detected as."""
         raw = await file.read(max_bytes + 1)
         if len(raw) > max_bytes:
-            raise HTTPException(413, f"the file is larger than {max_bytes:,} bytes")
+            raise HTTPException(413, _("the file is larger than {limit} bytes").format(limit=integer_text(max_bytes)))
         text = decode(raw)
         return {"filename": file.filename, "content": text, "format": detect_format(text)}
 
@@ -344,9 +390,9 @@ def create_app(
         elif req.n is not None:
             names = [str(k) for k in range(1, req.n + 1)]
         else:
-            raise CrosstableError("give n or names")
+            raise CrosstableError(_("give n or names"))
         if len(set(names)) != len(names):
-            raise CrosstableError("the names must differ")
+            raise CrosstableError(_("the names must differ"))
         return schedule_dict(Schedule.make(names, double=req.double))
 
     @app.post("/api/scenarios", responses=ERRORS)

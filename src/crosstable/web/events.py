@@ -20,7 +20,8 @@
   printable; no edit controls), ``/events/{id}/edit`` (result entry; the secret from
   the link's fragment, kept in the browser's local storage).
 
-Standings are computed once per event version and round and kept (the most recent
+Standings are computed once per event version, round and language (their warnings,
+explanations and HTML tables are sentences) and kept (the most recent
 :data:`CACHED`), so that many readers of a public page cost one ranking per result
 (:class:`StandingsCache`); the public page's readers (``fresh=false``) get the last ones
 computed while newer ones are being computed, or within a second of the last
@@ -48,6 +49,7 @@ from sqlalchemy.exc import OperationalError
 
 from crosstable.errors import CrosstableError
 from crosstable.events import Conflict, EventStore, NewEvent, NotAllowed, NotFound
+from crosstable.i18n import _, language
 from crosstable.io.jsonfmt import write_json
 from crosstable.io.trf import write_trf
 from crosstable.io.writers import render
@@ -56,7 +58,7 @@ from crosstable.report import render_fragments
 from crosstable.web.jobs import download, explained
 
 CACHED = 256
-"""How many standings (event, version, round) are kept computed."""
+"""How many standings (event, version, round, language) are kept computed."""
 RECHECK = 0.5
 """Seconds a reader trusts the event version it last read (a write through this
 process is known at once; another server process's within this time)."""
@@ -140,7 +142,7 @@ class Version(BaseModel):
 def _bearer(authorization: str | None) -> str | None:
     if authorization is None:
         return None
-    scheme, _, token = authorization.partition(" ")
+    scheme, _sep, token = authorization.partition(" ")
     return token.strip() if scheme.lower() == "bearer" and token.strip() else None
 
 
@@ -148,12 +150,19 @@ def _page(name: str) -> str:
     return (importlib.resources.files("crosstable.web") / "static" / name).read_text(encoding="utf-8")
 
 
-Key = tuple[str, int, int | None, bool]
-"""A standings: the event, its version, the round (``None``: the latest), with extras."""
+Key = tuple[str, int, int | None, bool, str]
+"""A standings: the event, its version, the round (``None``: the latest), with extras,
+in a language (the answer's warnings, explanations and HTML are sentences)."""
+View = tuple[str, int | None, bool, str]
+"""A standings whatever its version: the event, the round, with extras, the language."""
+
+
+def _view(key: Key) -> View:
+    return key[0], key[2], key[3], key[4]
 
 
 class StandingsCache:
-    """Standings encoded once per event version and round. A reader learns the event's
+    """Standings encoded once per event version, round and language. A reader learns the event's
     version from the database at most every :data:`RECHECK` seconds (at once after a
     write through this process, or with ``fresh``); a cached answer is served on the
     event loop, without a thread, so that many readers leave the threads to the
@@ -164,10 +173,10 @@ class StandingsCache:
     def __init__(self) -> None:
         self.lock = threading.Lock()
         self.cache: OrderedDict[Key, bytes] = OrderedDict()
-        self.latest: dict[tuple[str, int | None, bool], tuple[int, bytes]] = {}
+        self.latest: dict[View, tuple[int, bytes]] = {}
         self.flights: dict[Key, asyncio.Lock] = {}
         self.known: dict[str, tuple[int, float]] = {}
-        self.started: dict[tuple[str, int | None, bool], float] = {}
+        self.started: dict[View, float] = {}
         self.tasks: set[asyncio.Task[bytes]] = set()
 
     def noted(self, event_id: str, version: int) -> int:
@@ -196,7 +205,7 @@ class StandingsCache:
         return version
 
     async def get(self, key: Key, fresh: bool, compute: Callable[[], tuple[int, bytes]]) -> bytes:
-        view = (key[0], key[2], key[3])
+        view = _view(key)
         with self.lock:
             if key in self.cache:
                 self.cache.move_to_end(key)
@@ -219,7 +228,7 @@ class StandingsCache:
         return stale[1]  # the last standings computed, their version said
 
     async def _computed(self, key: Key, compute: Callable[[], tuple[int, bytes]]) -> bytes:
-        view = (key[0], key[2], key[3])
+        view = _view(key)
         with self.lock:
             flight = self.flights.setdefault(key, asyncio.Lock())
         async with flight:  # the readers of a new version wait for one computation, not a hundred
@@ -234,7 +243,7 @@ class StandingsCache:
                     self.flights.pop(key, None)
             with self.lock:
                 self.cache[key] = body
-                self.cache[(key[0], version, key[2], key[3])] = body
+                self.cache[(key[0], version, key[2], key[3], key[4])] = body
                 if view not in self.latest or self.latest[view][0] <= version:
                     self.latest[view] = (version, body)
                 while len(self.cache) > CACHED:
@@ -274,7 +283,7 @@ async def refusal(request: Request, error: Exception) -> JSONResponse:
     if isinstance(error, Conflict):
         return JSONResponse({"detail": str(error), "problems": [], "current": error.current}, status_code=409)
     assert isinstance(error, OperationalError)  # a database busy past its timeout (an SQLite file locked)
-    detail = f"the database is busy ({str(error.orig)[:120]}); try again"
+    detail = _("the database is busy ({reason}); try again").format(reason=str(error.orig)[:120])
     return JSONResponse({"detail": detail, "problems": []}, status_code=503, headers={"Retry-After": "2"})
 
 
@@ -292,7 +301,7 @@ def events_router(store: Callable[[], EventStore | None]) -> APIRouter:
     def opened() -> EventStore:
         s = store()
         if s is None:
-            raise CrosstableError("this server keeps no events: start it with crosstable serve (--db URL)")
+            raise CrosstableError(_("this server keeps no events: start it with crosstable serve (--db URL)"))
         return s
 
     @router.post("/api/events", status_code=201, response_model=Created, responses=INPUT)
@@ -387,9 +396,8 @@ def events_router(store: Callable[[], EventStore | None]) -> APIRouter:
         are answered at once while newer ones are being computed or were computed less
         than a second ago (their version says which): many readers, one ranking a second."""
         version = await standings_cache.version(event_id, fresh, lambda: opened().version(event_id))
-        body = await standings_cache.get(
-            (event_id, version, round_, explain or html), fresh, lambda: computed(event_id, round_, explain or html)
-        )
+        key = (event_id, version, round_, explain or html, language())
+        body = await standings_cache.get(key, fresh, lambda: computed(event_id, round_, explain or html))
         return Response(body, media_type="application/json")
 
     @router.get("/api/events/{event_id}/export", responses={200: {"content": {"text/plain": {}}}, **READ, **INPUT})

@@ -53,6 +53,7 @@ from starlette.responses import Response
 
 from crosstable.competition import Competition, one_group, rank_competition
 from crosstable.errors import CrosstableError, InputError
+from crosstable.i18n import _, decimal_text, integer_text, language, ngettext, using
 from crosstable.io import read_text
 from crosstable.io.sidecar import add_discipline
 from crosstable.io.trf import write_trf
@@ -104,7 +105,9 @@ def error_body(error: CrosstableError) -> dict[str, Any]:
         problems = [{"line": p.line, "column": p.column, "message": p.message} for p in shown]
         if len(error.problems) > len(shown):
             more = len(error.problems) - len(shown)
-            problems.append({"line": None, "column": None, "message": f"and {more:,} more"})
+            # TRANSLATORS: the last of the problems listed: how many more were found.
+            message = _("and {count} more").format(count=integer_text(more))
+            problems.append({"line": None, "column": None, "message": message})
         return {"detail": str(error), "source": error.source, "problems": problems}
     return {"detail": str(error), "problems": []}
 
@@ -117,14 +120,20 @@ def tournament_of(req: Any, limits: Limits) -> Tournament:
     """The tournament of a request: its ``content`` (a file's text) or ``tournament``
     (our JSON object), with its discipline file."""
     if (req.content is None) == (req.tournament is None):
-        raise CrosstableError("give either content (a file's text) or tournament (our JSON object)")
+        raise CrosstableError(_("give either content (a file's text) or tournament (our JSON object)"))
     if req.tournament is not None:
         text, fmt = json.dumps(req.tournament), "json"
     else:
         text, fmt = req.content, req.format
     t = read_text(text, source=req.filename or "input", fmt=fmt, scoring=req.scoring)
     if len(t.names) > limits.participants:
-        raise Refused(f"{len(t.names):,} participants: this server ranks at most {limits.participants:,}")
+        raise Refused(
+            ngettext(
+                "{count} participant: this server ranks at most {most}",
+                "{count} participants: this server ranks at most {most}",
+                len(t.names),
+            ).format(count=integer_text(len(t.names)), most=integer_text(limits.participants))
+        )
     if req.discipline:
         t = add_discipline(t, "discipline", text=req.discipline)
     return t
@@ -155,7 +164,7 @@ def _guarded(job: Any, req: Any, limits: Limits) -> Answer:
     except CrosstableError as e:
         return json_answer(error_body(e), 422)
     except MemoryError:
-        detail = f"the computation needs more than {limits.memory:,} bytes"
+        detail = _("the computation needs more than {limit} bytes").format(limit=integer_text(limits.memory))
         return json_answer({"detail": detail, "problems": []}, 413)
 
 
@@ -163,9 +172,9 @@ def _competition(req: Any, c: Competition) -> Answer:
     """A competition's JSON (``standings -o json``), with explanations and HTML on request."""
     out = c.to_dict()
     if req.explain:
-        explained(out, [r.name for g in c.groups for r in g.standings.rows], c.explain, "teams", "competition")
+        explained(out, [r.name for g in c.groups for r in g.standings.rows], c.explain, competition=True)
     if req.potentials:
-        out["warnings"].append("the potential is computed for one table, not for a competition in groups")
+        out["warnings"].append(_("the potential is computed for one table, not for a competition in groups"))
     if req.html:
         out["html"] = {"standings": competition_fragment(c), "crosstable": ""}
     return json_answer(out)
@@ -192,16 +201,22 @@ def _standings(req: Any, limits: Limits) -> Answer:
     return json_answer(out)
 
 
-def explained(
-    out: dict[str, Any], names: list[str], explain: Callable[[str], str], who: str = "participants", of: str = "event"
-) -> None:
+def explained(out: dict[str, Any], names: list[str], explain: Callable[[str], str], competition: bool = False) -> None:
     """Every participant's explanation into ``out`` (``explanations``), or, beyond
-    :data:`MAX_EXPLAINED` of them, a warning saying how to ask for one."""
+    :data:`MAX_EXPLAINED` of them, a warning saying how to ask for one (the teams of a
+    ``competition`` in groups, or the participants of an event)."""
     if len(names) > MAX_EXPLAINED:
-        out["warnings"].append(
-            f"explanations are given for up to {MAX_EXPLAINED:,} {who} at once, this {of} has "
-            f"{len(names):,}: crosstable standings FILE --explain NAME explains one"
-        )
+        if competition:
+            message = _(
+                "explanations are given for up to {most} teams at once, this competition has {count}: "
+                "crosstable standings FILE --explain NAME explains one"
+            )
+        else:
+            message = _(
+                "explanations are given for up to {most} participants at once, this event has {count}: "
+                "crosstable standings FILE --explain NAME explains one"
+            )
+        out["warnings"].append(message.format(most=integer_text(MAX_EXPLAINED), count=integer_text(len(names))))
     else:
         out["explanations"] = {name: explain(name) for name in names}
 
@@ -228,7 +243,7 @@ def _export(req: Any, limits: Limits) -> Answer:
     base = (req.filename or "standings").rsplit("/", 1)[-1].rsplit(".", 1)[0] or "standings"
     if isinstance(s, Competition):
         if req.to == "trf":
-            raise CrosstableError("a competition in groups has no TRF form: export it as CSV, JSON or HTML")
+            raise CrosstableError(_("a competition in groups has no TRF form: export it as CSV, JSON or HTML"))
         body = render_competition(s, req.to)
     elif req.to == "trf":
         body = write_trf(s.tournament)
@@ -288,10 +303,18 @@ def scenarios_job(req: Any, limits: Limits) -> Answer:
     return _guarded(_scenarios, req, limits)
 
 
+def _in_language(lang: str, job: Any, req: Any, limits: Limits) -> Answer:
+    """A job run in a worker process in the language of the request (a context
+    variable does not cross into another process)."""
+    with using(lang):
+        answer: Answer = job(req, limits)
+        return answer
+
+
 def _worker_limits(limit: int, niceness: int) -> None:
     """A worker's address space, so that a runaway job fails alone (MemoryError), and
     its priority: the heavy lane's workers yield the cores to the quick ones."""
-    _, hard = resource.getrlimit(resource.RLIMIT_AS)
+    _soft, hard = resource.getrlimit(resource.RLIMIT_AS)
     cap = limit if hard == resource.RLIM_INFINITY else min(limit, hard)
     resource.setrlimit(resource.RLIMIT_AS, (cap, hard))
     if niceness:
@@ -351,15 +374,22 @@ class Jobs:
         the time budget, nothing (the client is gone) when the client disconnects."""
         chosen = self.lanes[lane]
         if chosen.accepted >= chosen.queue:
-            body = {"detail": f"the server is busy ({chosen.accepted} computations): try again shortly", "problems": []}
+            detail = ngettext(
+                "the server is busy ({count} computation): try again shortly",
+                "the server is busy ({count} computations): try again shortly",
+                chosen.accepted,
+            ).format(count=chosen.accepted)
+            body = {"detail": detail, "problems": []}
             busy = json_answer(body, 429)
             return Answer(busy.status, busy.body, busy.media, {"Retry-After": "2"}).response()
         chosen.accepted += 1
-        future = chosen.pool.schedule(job, args=(req, self.limits), timeout=self.limits.budget)
+        future = chosen.pool.schedule(
+            _in_language, args=(language(), job, req, self.limits), timeout=self.limits.budget
+        )
         try:
             waiting = asyncio.wrap_future(future)
             while True:
-                done, _ = await asyncio.wait({waiting}, timeout=0.2)
+                done, _pending = await asyncio.wait({waiting}, timeout=0.2)
                 if done:
                     break
                 if await request.is_disconnected():
@@ -368,10 +398,14 @@ class Jobs:
             answer: Answer = waiting.result()
             return answer.response()
         except FutureTimeout:
-            detail = f"the computation took longer than this server's budget of {self.limits.budget:g} s"
-            return json_answer({"detail": detail + " (the command line has none)", "problems": []}, 503).response()
+            detail = _(
+                "the computation took longer than this server's budget of {seconds} s (the command line has none)"
+            ).format(seconds=decimal_text(f"{self.limits.budget:g}"))
+            return json_answer({"detail": detail, "problems": []}, 503).response()
         except ProcessExpired:
-            detail = f"the computation's worker ended abruptly (more than {self.limits.memory:,} bytes of memory?)"
+            detail = _("the computation's worker ended abruptly (more than {limit} bytes of memory?)").format(
+                limit=integer_text(self.limits.memory)
+            )
             return json_answer({"detail": detail, "problems": []}, 503).response()
         except (CancelledError, asyncio.CancelledError):
             return Response(status_code=499)
