@@ -1,10 +1,17 @@
 // The page of `crosstable serve`: a thin face over the HTTP API. Every text from the
 // input is set with textContent; the tables come as HTML rendered (and escaped) by
-// the server's templates, the same as `crosstable standings --output html`.
+// the server's templates, the same as `crosstable standings --output html`. Its
+// sentences are tr("..."), its requests say the page's language (i18n.api: i18n.js).
 "use strict";
 
 const $ = (id) => document.getElementById(id);
-const state = { criteria: [], filename: null, discipline: null, last: null };
+const state = {
+  criteria: [], filename: null, discipline: null, last: null,
+  asked: null, // the last standings asked for (its request body), asked again after a switch of language
+  outlookAsked: null, // the same for the outlook
+  selected: null, // the participant explained
+  witness: null, // the completion shown: [name, "best" | "worst"]
+};
 
 function option(select, value, label) {
   const o = document.createElement("option");
@@ -13,13 +20,29 @@ function option(select, value, label) {
   select.appendChild(o);
 }
 
+function scoringName(s) {
+  // the presets' names as the page shows them (their values stay the codes the API reads)
+  switch (s) {
+    case "chess": return tr("chess");
+    case "draughts": return tr("draughts");
+    case "football": return tr("football");
+    case "team": return tr("team");
+    default: return s;
+  }
+}
+
 async function loadOptions() {
-  const r = await fetch("/api/options");
+  const r = await i18n.api("/api/options");
   const o = await r.json();
-  o.formats.forEach((f) => option($("format"), f, f === "auto" ? "detect" : f));
-  o.scorings.forEach((s) => option($("scoring"), s, s));
+  // the options of the HTML (marked data-i18n) stay; the others are made again in the page's language
+  const kept = ["format", "scoring", "preset"].map((id) => [id, $(id).value]);
+  document.querySelectorAll("#format option, #scoring option:not([data-i18n]), #preset option:not([data-i18n]), #codes option")
+    .forEach((x) => x.remove());
+  o.formats.forEach((f) => option($("format"), f, f === "auto" ? tr("detect") : f));
+  o.scorings.forEach((s) => option($("scoring"), s, scoringName(s)));
   o.presets.forEach((p) => option($("preset"), p, p));
   for (const [code, name] of Object.entries(o.criteria)) option($("codes"), code, name);
+  for (const [id, value] of kept) if (value) $(id).value = value;
 }
 
 function renderCriteria() {
@@ -30,12 +53,16 @@ function renderCriteria() {
     const span = document.createElement("span");
     span.textContent = code;
     li.appendChild(span);
-    const buttons = [["▲", "move up", -1], ["▼", "move down", 1], ["✕", "remove", 0]];
+    const buttons = [
+      ["▲", tr("move up {code}", { code }), -1],
+      ["▼", tr("move down {code}", { code }), 1],
+      ["✕", tr("remove {code}", { code }), 0],
+    ];
     for (const [text, label, step] of buttons) {
       const b = document.createElement("button");
       b.type = "button";
       b.textContent = text;
-      b.setAttribute("aria-label", `${label} ${code}`);
+      b.setAttribute("aria-label", label);
       b.addEventListener("click", () => {
         if (step === 0) state.criteria.splice(k, 1);
         else {
@@ -64,7 +91,7 @@ async function upload(input) {
   if (!file) return null;
   const body = new FormData();
   body.append("file", file);
-  const r = await fetch("/api/upload", { method: "POST", body });
+  const r = await i18n.api("/api/upload", { method: "POST", body });
   const data = await r.json();
   if (!r.ok) {
     showErrors(data);
@@ -90,15 +117,17 @@ function showErrors(data) {
   const box = $("errors");
   box.replaceChildren();
   const head = document.createElement("strong");
-  head.textContent = typeof data.detail === "string" ? data.detail : "The input cannot be read.";
+  head.textContent = typeof data.detail === "string" ? data.detail : tr("The input cannot be read.");
   box.appendChild(head);
   const problems = data.problems || (Array.isArray(data.detail) ? data.detail.map((d) => ({ message: d.msg })) : []);
   if (problems.length) {
     const ul = document.createElement("ul");
     for (const p of problems) {
       const li = document.createElement("li");
-      const where = p.line ? `line ${p.line}` + (p.column ? `, column ${p.column}` : "") + ": " : "";
-      li.textContent = where + p.message;
+      let where = "";
+      if (p.line && p.column) where = tr("line {line}, column {column}", { line: p.line, column: p.column });
+      else if (p.line) where = tr("line {line}", { line: p.line });
+      li.textContent = where ? `${where}: ${p.message}` : p.message;
       ul.appendChild(li);
     }
     box.appendChild(ul);
@@ -107,6 +136,7 @@ function showErrors(data) {
 }
 
 function explain(name, row) {
+  state.selected = name;
   document.querySelectorAll(".standings tr.selected").forEach((r) => r.classList.remove("selected"));
   row.classList.add("selected");
   $("explain-title").textContent = name;
@@ -127,22 +157,26 @@ function renderPotentials(rows) {
     const bar = document.createElement("div");
     bar.className = "bar";
     bar.style.width = `${(100 * r.share) / top}%`;
-    bar.title = `${r.name}: ${r.potential}`;
+    bar.title = `${r.name}: ${i18n.num(r.potential)}`;
     const value = document.createElement("span");
-    value.textContent = `${(100 * r.share).toFixed(1)} %`;
+    value.textContent = `${i18n.num((100 * r.share).toFixed(1))} %`;
     grid.append(name, bar, value);
   }
   box.appendChild(grid);
 }
 
-async function compute() {
+async function compute(asked) {
   $("errors").hidden = true;
-  const r = await fetch("/api/standings", {
+  const body = asked || request({ explain: true, potentials: true, html: true });
+  if (!asked) state.selected = null;
+  state.asked = body;
+  const r = await i18n.api("/api/standings", {
     method: "POST",
     headers: { "Content-Type": "application/json" },
-    body: JSON.stringify(request({ explain: true, potentials: true, html: true })),
+    body: JSON.stringify(body),
   });
   const data = await r.json();
+  if (body !== state.asked) return; // a newer request was made meanwhile
   if (!r.ok) {
     showErrors(data);
     $("results").hidden = true;
@@ -159,6 +193,8 @@ async function compute() {
     row.addEventListener("keydown", (e) => { if (e.key === "Enter") explain(name, row); });
   });
   $("explanation").hidden = true;
+  const again = state.selected && [...document.querySelectorAll(".standings tbody tr")].find((x) => x.dataset.name === state.selected);
+  if (again) explain(state.selected, again); // the participant explained before a switch of language
   renderPotentials(data.potentials);
   const warnings = $("warnings");
   warnings.replaceChildren();
@@ -182,17 +218,28 @@ function showWitness(p, which) {
   const w = p.witness && p.witness[which];
   const list = $("witness-games");
   list.replaceChildren();
+  state.witness = [p.name, which];
   if (!w) {
-    $("witness-title").textContent = `${p.name}: no completion kept (an event this large keeps none)`;
+    $("witness-title").textContent = tr("{name}: no completion kept (an event this large keeps none)", { name: p.name });
     $("witness").hidden = false;
     return;
   }
   const exact = which === "best" ? p.best_exact : p.worst_exact;
-  const proved = exact === w.place ? `the ${which} place` : `the ${which} place proved so far`;
-  $("witness-title").textContent = `${p.name}: ${w.place} (${proved}) when the games left end so`;
+  const values = { name: p.name, place: w.place };
+  let title;
+  if (which === "best") {
+    title = exact === w.place
+      ? tr("{name}: {place} (the best place) when the games left end so", values)
+      : tr("{name}: {place} (the best place proved so far) when the games left end so", values);
+  } else {
+    title = exact === w.place
+      ? tr("{name}: {place} (the worst place) when the games left end so", values)
+      : tr("{name}: {place} (the worst place proved so far) when the games left end so", values);
+  }
+  $("witness-title").textContent = title;
   for (const g of w.games) {
     const li = document.createElement("li");
-    li.textContent = `round ${g.round}: ${g.white} - ${g.black} ${g.result}`;
+    li.textContent = tr("round {round}: {white} - {black} {result}", g);
     list.appendChild(li);
   }
   $("witness").hidden = false;
@@ -206,18 +253,33 @@ function placeText(p, which) {
   return range ? `${Math.min(...range)}–${Math.max(...range)}` : String(p[which]);
 }
 
-async function computeOutlook() {
+function zoneStatus(status) {
+  // the words of the zones' statuses (the JSON's codes stay the cells' classes)
+  switch (status) {
+    case "clinched": return tr("clinched");
+    case "possible": return tr("possible");
+    case "eliminated": return tr("eliminated");
+    default: return status;
+  }
+}
+
+async function computeOutlook(asked) {
   $("outlook-errors").hidden = true;
   $("witness").hidden = true;
   $("outlook").replaceChildren();
-  const r = await fetch("/api/outlook", {
+  const body = asked || request({ zones: $("zones").value || null });
+  const witness = asked ? state.witness : null;
+  state.outlookAsked = body;
+  state.witness = null;
+  const r = await i18n.api("/api/outlook", {
     method: "POST",
     headers: { "Content-Type": "application/json" },
-    body: JSON.stringify(request({ zones: $("zones").value || null })),
+    body: JSON.stringify(body),
   });
   const data = await r.json();
+  if (body !== state.outlookAsked) return; // a newer request was made meanwhile
   if (!r.ok) {
-    $("outlook-errors").textContent = typeof data.detail === "string" ? data.detail : "The outlook cannot be computed.";
+    $("outlook-errors").textContent = typeof data.detail === "string" ? data.detail : tr("The outlook cannot be computed.");
     $("outlook-errors").hidden = false;
     return;
   }
@@ -227,7 +289,7 @@ async function computeOutlook() {
   caption.textContent = data.method;
   table.appendChild(caption);
   const head = document.createElement("tr");
-  for (const h of ["Name", "Points", "Left", "Best", "Worst", ...data.zones.map((z) => z.name)]) {
+  for (const h of [tr("Name"), tr("Points"), tr("Left"), tr("Best"), tr("Worst"), ...data.zones.map((z) => z.name)]) {
     const th = document.createElement("th");
     th.textContent = h;
     head.appendChild(th);
@@ -237,15 +299,17 @@ async function computeOutlook() {
     const tr = document.createElement("tr");
     tr.dataset.name = p.name;
     cell(tr, p.name);
-    cell(tr, String(p.points));
-    cell(tr, String(p.games_left));
+    cell(tr, i18n.num(p.points));
+    cell(tr, i18n.num(p.games_left));
     for (const which of ["best", "worst"]) {
       const td = cell(tr, "");
       const b = document.createElement("button");
       b.type = "button";
       b.className = `place ${which}`;
       b.textContent = placeText(p, which);
-      b.setAttribute("aria-label", `${p.name}: how the ${which} place comes about`);
+      b.setAttribute("aria-label", which === "best"
+        ? tr("{name}: how the best place comes about", { name: p.name })
+        : tr("{name}: how the worst place comes about", { name: p.name }));
       b.addEventListener("click", () => showWitness(p, which));
       td.appendChild(b);
     }
@@ -253,19 +317,33 @@ async function computeOutlook() {
       const status = p.zones[z.name];
       const magic = p.magic[z.name];
       const need = p.need[z.name];
-      let text = status;
+      let text = zoneStatus(status);
       if (status === "possible" && (magic !== null || need !== null)) {
-        text = `possible (magic ${magic === null ? "–" : magic}, need ${need === null ? "–" : need})`;
+        text = tr("possible (magic {magic}, need {need})", {
+          magic: magic === null ? "–" : i18n.num(magic),
+          need: need === null ? "–" : i18n.num(need),
+        });
       }
       cell(tr, text, status);
     }
     table.appendChild(tr);
   }
   $("outlook").appendChild(table);
+  const again = witness && data.participants.find((p) => p.name === witness[0]);
+  if (again) showWitness(again, witness[1]); // the completion shown before a switch of language
+}
+
+async function switched() {
+  // the page in the newly chosen language: its options, the criteria's buttons, and what
+  // the server wrote (standings, explanations, warnings, errors, outlook) asked again
+  await loadOptions();
+  renderCriteria();
+  if (state.asked) await compute(state.asked);
+  if (state.outlookAsked && !$("results").hidden) await computeOutlook(state.outlookAsked);
 }
 
 async function download(to) {
-  const r = await fetch("/api/export", {
+  const r = await i18n.api("/api/export", {
     method: "POST",
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify(request({ to })),
@@ -284,12 +362,14 @@ async function download(to) {
 }
 
 window.addEventListener("DOMContentLoaded", async () => {
+  await i18n.ready;
   await loadOptions();
+  i18n.onChange(switched);
   $("add").addEventListener("click", addCriterion);
   $("criterion").addEventListener("keydown", (e) => { if (e.key === "Enter") addCriterion(); });
   $("preset").addEventListener("change", renderCriteria);
-  $("compute").addEventListener("click", compute);
-  $("outlook-button").addEventListener("click", computeOutlook);
+  $("compute").addEventListener("click", () => compute());
+  $("outlook-button").addEventListener("click", () => computeOutlook());
   $("heat").addEventListener("change", () => {
     const table = $("crosstable").querySelector("table");
     if (table) table.classList.toggle("heat", $("heat").checked);

@@ -1,12 +1,13 @@
 // One saved event: the public page (/events/ID: standings, crosstable, next round,
 // refreshed when results come in) and the editor (/events/ID/edit: result entry from
 // the keyboard; the secret comes from the link's fragment and stays in local storage).
+// Its sentences are tr("..."), its requests say the page's language (i18n.api: i18n.js).
 "use strict";
 const $ = (id) => document.getElementById(id);
 const parts = location.pathname.split("/").filter((x) => x);
 const eventId = parts[1];
 const editing = parts[2] === "edit";
-const state = { view: null, version: 0, standingsVersion: -1, explanations: {} };
+const state = { view: null, version: 0, standingsVersion: -1, explanations: {}, explained: null, outlook: false };
 
 function secret() {
   const m = location.hash.match(/secret=([^&]+)/);
@@ -19,11 +20,13 @@ function secret() {
 
 async function write(method, url, body) {
   const headers = { "Content-Type": "application/json", Authorization: `Bearer ${secret() || ""}` };
-  const r = await fetch(url, { method, headers, body: JSON.stringify(body) });
-  const data = await r.json().catch(() => ({ detail: `the server answered ${r.status}: try again` }));
+  const r = await i18n.api(url, { method, headers, body: JSON.stringify(body) });
+  const data = await r.json().catch(() => ({ detail: tr("the server answered {status}: try again", { status: r.status }) }));
   if (r.status === 409) {
-    $("conflict").textContent = `Another arbiter changed the event meanwhile (version ${data.current.version}); `
-      + "their change is shown below. Enter your result again if it still applies.";
+    $("conflict").textContent = tr(
+      "Another arbiter changed the event meanwhile (version {version}); their change is shown below. Enter your result again if it still applies.",
+      { version: data.current.version },
+    );
     $("conflict").hidden = false;
     state.view = data.current;
     state.version = data.current.version;
@@ -32,7 +35,7 @@ async function write(method, url, body) {
     return null;
   }
   if (!r.ok) {
-    $("conflict").textContent = typeof data.detail === "string" ? data.detail : "The change was refused.";
+    $("conflict").textContent = typeof data.detail === "string" ? data.detail : tr("The change was refused.");
     $("conflict").hidden = false;
     return null;
   }
@@ -71,7 +74,7 @@ function renderGames() {
         input.className = "result";
         input.value = g.result || "";
         input.dataset.game = g.id;
-        input.setAttribute("aria-label", `result of ${g.white} - ${g.black}`);
+        input.setAttribute("aria-label", tr("result of {white} - {black}", { white: g.white, black: g.black }));
         input.size = 6;
         input.addEventListener("keydown", (e) => { if (e.key === "Enter") save(input); });
         td.appendChild(input);
@@ -118,7 +121,7 @@ function renderNext() {
   body.replaceChildren();
   $("next-section").hidden = !open;
   if (!open) return;
-  $("next-title").textContent = `Round ${open.round}`;
+  $("next-title").textContent = tr("Round {round}", { round: open.round });
   for (const g of open.games) {
     const tr = document.createElement("tr");
     for (const c of [g.board, g.white, g.result || "–", g.black]) {
@@ -130,10 +133,21 @@ function renderNext() {
   }
 }
 
+function zoneStatus(status) {
+  // the words of the zones' statuses (the JSON's codes)
+  switch (status) {
+    case "clinched": return tr("clinched");
+    case "possible": return tr("possible");
+    case "eliminated": return tr("eliminated");
+    default: return status;
+  }
+}
+
 async function computeOutlook() {
   $("outlook-errors").hidden = true;
   $("outlook").replaceChildren();
-  const exported = await fetch(`/api/events/${eventId}/export?to=json`);
+  state.outlook = true;
+  const exported = await i18n.api(`/api/events/${eventId}/export?to=json`);
   if (!exported.ok) return;
   const body = {
     tournament: await exported.json(),
@@ -141,21 +155,21 @@ async function computeOutlook() {
     rules: state.view.rules,
     zones: $("zones").value || null,
   };
-  const r = await fetch("/api/outlook", {
+  const r = await i18n.api("/api/outlook", {
     method: "POST",
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify(body),
   });
   const data = await r.json();
   if (!r.ok) {
-    $("outlook-errors").textContent = typeof data.detail === "string" ? data.detail : "The outlook cannot be computed.";
+    $("outlook-errors").textContent = typeof data.detail === "string" ? data.detail : tr("The outlook cannot be computed.");
     $("outlook-errors").hidden = false;
     return;
   }
   const table = document.createElement("table");
   table.className = "standings outlook";
   const head = document.createElement("tr");
-  for (const h of ["Name", "Points", "Left", "Best", "Worst", ...data.zones.map((z) => z.name)]) {
+  for (const h of [tr("Name"), tr("Points"), tr("Left"), tr("Best"), tr("Worst"), ...data.zones.map((z) => z.name)]) {
     const th = document.createElement("th");
     th.textContent = h;
     head.appendChild(th);
@@ -163,8 +177,8 @@ async function computeOutlook() {
   table.appendChild(head);
   for (const p of data.participants) {
     const tr = document.createElement("tr");
-    const texts = [p.name, p.points, p.games_left, p.best_exact ?? p.best, p.worst_exact ?? p.worst];
-    for (const text of [...texts, ...data.zones.map((z) => p.zones[z.name])]) {
+    const numbers = [p.points, p.games_left, p.best_exact ?? p.best, p.worst_exact ?? p.worst].map(i18n.num);
+    for (const text of [p.name, ...numbers, ...data.zones.map((z) => zoneStatus(p.zones[z.name]))]) {
       const td = document.createElement("td");
       td.textContent = String(text);
       tr.appendChild(td);
@@ -180,17 +194,21 @@ async function refreshStandings() {
   // the editor asks for the newest standings; the public page takes what is computed (its version said)
   const url = `/api/events/${eventId}/standings?html=true` + (round ? `&round=${round}` : "")
     + (editing ? "" : "&fresh=false");
-  const r = await fetch(url);
+  const r = await i18n.api(url);
   if (!r.ok) return;
   const data = await r.json();
   state.standingsVersion = data.version;
   state.explanations = data.explanations || {};
+  if (!$("explanation").hidden && state.explained !== null) {
+    $("explain-text").textContent = state.explanations[state.explained] || ""; // in the language of the tables
+  }
   $("standings").innerHTML = data.html.standings; // rendered and escaped by the server's template
   $("crosstable").innerHTML = data.html.crosstable;
   $("standings").dataset.version = data.version; // which version the tables show (the tests wait for it)
   if (asked !== state.version) refreshStandings(); // a newer version arrived meanwhile
   document.querySelectorAll("#standings tbody tr").forEach((row) => {
     row.addEventListener("click", () => {
+      state.explained = row.dataset.name;
       $("explain-title").textContent = row.dataset.name;
       $("explain-text").textContent = state.explanations[row.dataset.name] || "";
       $("explanation").hidden = false;
@@ -199,22 +217,24 @@ async function refreshStandings() {
 }
 
 async function load(savedGame) {
-  const r = await fetch(`/api/events/${eventId}`);
+  const r = await i18n.api(`/api/events/${eventId}`);
   if (!r.ok) {
-    $("title").textContent = "No such event";
+    $("title").textContent = tr("No such event");
     return;
   }
   state.view = await r.json();
   state.version = state.view.version;
+  document.querySelector("title").removeAttribute("data-i18n"); // the event's name, not a label
   document.title = `crosstable: ${state.view.name}`;
   $("title").textContent = state.view.name;
   const view = $("round-view");
   if (view.options.length !== state.view.rounds.length + 1) {
     const keep = view.value;
-    view.replaceChildren(new Option("the latest", ""));
+    view.replaceChildren(new Option(tr("the latest"), ""));
     for (const x of state.view.rounds) view.appendChild(new Option(x.round, x.round));
     view.value = keep;
   }
+  view.options[0].textContent = tr("the latest");
   if (editing) {
     renderGames();
     if (savedGame !== undefined) focusAfter(savedGame);
@@ -223,12 +243,14 @@ async function load(savedGame) {
   $("outlook-section").hidden = !state.view.rounds.some((x) => x.games.some((g) => g.result === null));
   const played = state.view.rounds.flatMap((x) => x.games).filter((g) => g.result !== null).length;
   const all = state.view.rounds.flatMap((x) => x.games).length;
-  $("status").textContent = `${played} of ${all} games played · version ${state.version}`;
+  $("status").textContent = tr("{played} of {all} games played · version {version}", {
+    played: i18n.num(played), all: i18n.num(all), version: state.version,
+  });
   if (state.standingsVersion !== state.version) refreshStandings();
 }
 
 async function poll() {
-  const r = await fetch(`/api/events/${eventId}/version`); // the version alone: a large event stays cheap
+  const r = await i18n.api(`/api/events/${eventId}/version`); // the version alone: a large event stays cheap
   if (r.ok) {
     const v = (await r.json()).version;
     if (v !== state.version && document.activeElement?.className !== "result") await load();
@@ -236,7 +258,19 @@ async function poll() {
   }
 }
 
-for (const to of ["trf", "json", "csv", "html"]) $(`export-${to}`).href = `/api/events/${eventId}/export?to=${to}`;
+function exportLinks() {
+  // the files in the page's language (the HTML report's words, the CSV's headers)
+  for (const to of ["trf", "json", "csv", "html"]) $(`export-${to}`).href = i18n.url(`/api/events/${eventId}/export?to=${to}`);
+}
+
+async function switched() {
+  // the page in the newly chosen language: what the scripts wrote, and the tables asked again
+  exportLinks();
+  state.standingsVersion = -1;
+  await load();
+  if (state.outlook && !$("outlook-section").hidden) await computeOutlook();
+}
+
 $("public-link").href = `/events/${eventId}`;
 $("round-view").addEventListener("change", refreshStandings);
 $("outlook-button").addEventListener("click", computeOutlook);
@@ -249,16 +283,20 @@ if (editing) {
     if (data) await load();
   });
   $("rename").addEventListener("click", async () => {
-    const name = prompt("The event's new name", state.view.name);
+    const name = prompt(tr("The event's new name"), state.view.name);
     if (!name) return;
     const data = await write("PATCH", `/api/events/${eventId}`, { name, version: state.version });
     if (data) await load();
   });
   $("delete").addEventListener("click", async () => {
-    if (!confirm(`Delete ${state.view.name} and all its results? This cannot be undone.`)) return;
-    const r = await fetch(`/api/events/${eventId}`, { method: "DELETE", headers: { Authorization: `Bearer ${secret() || ""}` } });
+    if (!confirm(tr("Delete {name} and all its results? This cannot be undone.", { name: state.view.name }))) return;
+    const r = await i18n.api(`/api/events/${eventId}`, { method: "DELETE", headers: { Authorization: `Bearer ${secret() || ""}` } });
     if (r.ok) location.href = "/events";
   });
 }
-load();
-setInterval(poll, 2000);
+i18n.onChange(switched);
+i18n.ready.then(() => {
+  exportLinks();
+  load();
+  setInterval(poll, 2000);
+});

@@ -1,9 +1,10 @@
-// The list of saved events and the form that creates one (crosstable.web.events).
+// The list of saved events and the form that creates one (crosstable.web.events). Its
+// sentences are tr("..."), its requests say the page's language (i18n.api: i18n.js).
 "use strict";
 const $ = (id) => document.getElementById(id);
 
 async function refreshList() {
-  const r = await fetch("/api/events");
+  const r = await i18n.api("/api/events");
   const list = $("list");
   list.replaceChildren();
   if (!r.ok) return;
@@ -16,7 +17,7 @@ async function refreshList() {
     if (localStorage.getItem(`crosstable-secret-${e.id}`)) {
       const edit = document.createElement("a");
       edit.href = `/events/${e.id}/edit`;
-      edit.textContent = " (enter results)";
+      edit.textContent = " " + tr("(enter results)");
       li.appendChild(edit);
     }
     list.appendChild(li);
@@ -24,7 +25,7 @@ async function refreshList() {
 }
 
 async function options() {
-  const r = await fetch("/api/options");
+  const r = await i18n.api("/api/options");
   if (!r.ok) return;
   for (const p of (await r.json()).presets) {
     const o = document.createElement("option");
@@ -48,14 +49,14 @@ async function create() {
   if (seed) body.seed_from = await seed.text();
   if (file) body.content = await file.text();
   else body.participants = $("names").value.split("\n").map((x) => x.trim()).filter((x) => x);
-  const r = await fetch("/api/events", {
+  const r = await i18n.api("/api/events", {
     method: "POST",
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify(body),
   });
   const data = await r.json();
   if (!r.ok) {
-    $("errors").textContent = typeof data.detail === "string" ? data.detail : "The event cannot be created.";
+    $("errors").textContent = typeof data.detail === "string" ? data.detail : tr("The event cannot be created.");
     $("errors").hidden = false;
     return;
   }
@@ -70,5 +71,8 @@ async function create() {
 }
 
 $("create").addEventListener("click", create);
-options();
-refreshList();
+i18n.onChange(refreshList); // the labels of the list; the form's labels are the HTML's
+i18n.ready.then(() => {
+  options();
+  refreshList();
+});
