@@ -9,12 +9,12 @@ message identifiers are the English sentences themselves, so English needs no
 catalogue and a message missing from a catalogue would show in English (a test
 fails when any is missing). Updating the catalogues after a change of the messages::
 
-    pybabel extract -F babel.cfg -k N_ -k count:2,3 -k criterion:2 -k tr -c TRANSLATORS: \
+    pybabel extract -F babel.cfg -k N_ -k count:2,3 -k criterion:2 -k _t -c TRANSLATORS: \
         --sort-by-file --no-wrap --project crosstable -o src/crosstable/locale/crosstable.pot .
     pybabel update -i src/crosstable/locale/crosstable.pot -d src/crosstable/locale -D crosstable --no-wrap
 
 (``N_`` marks a constant, ``count(n, singular, plural)`` a count with its noun,
-``criterion(code, name)`` a criterion's name, ``tr`` the web page's script; ``_``,
+``criterion(code, name)`` a criterion's name, ``_t`` the web page's script; ``_``,
 ``ngettext`` and ``pgettext`` are Babel's defaults.)
 
 Decisions written down here:
@@ -29,8 +29,11 @@ Decisions written down here:
   names, explanations, warnings, error messages, the web page. Not translated: the
   criterion codes (``SB``, ``BH/C1``: FIDE's codes, what the user typed and what the
   FIDE Handbook uses in every language; their names are translated), participants'
-  names, the keys and codes of the JSON output (its numbers are JSON numbers; only its
-  sentences, the warnings and explanations, follow the language), the TRF and CSV data
+  names, the scorings' names (``chess``: what ``--scoring`` takes), the command
+  line's JSON output (byte for byte: a command writing JSON writes it in English,
+  ``standings`` its warnings and explanations on standard error still in the
+  language), ``batch``'s records (data), the HTTP API's keys, codes and numbers (its
+  sentences follow ``?lang=``: the page shows them), the TRF and CSV data
   (a CSV's headers are translated, its numbers keep the decimal point so that every
   program reads them), the command line's ``--help`` and click's own usage errors
   (English, like the option names they describe), and the HTTP API's documentation.

@@ -1,7 +1,7 @@
 // The page of `crosstable serve`: a thin face over the HTTP API. Every text from the
 // input is set with textContent; the tables come as HTML rendered (and escaped) by
 // the server's templates, the same as `crosstable standings --output html`. Its
-// sentences are tr("..."), its requests say the page's language (i18n.api: i18n.js).
+// sentences are _t("..."), its requests say the page's language (i18n.api: i18n.js).
 "use strict";
 
 const $ = (id) => document.getElementById(id);
@@ -23,10 +23,10 @@ function option(select, value, label) {
 function scoringName(s) {
   // the presets' names as the page shows them (their values stay the codes the API reads)
   switch (s) {
-    case "chess": return tr("chess");
-    case "draughts": return tr("draughts");
-    case "football": return tr("football");
-    case "team": return tr("team");
+    case "chess": return _t("chess");
+    case "draughts": return _t("draughts");
+    case "football": return _t("football");
+    case "team": return _t("team");
     default: return s;
   }
 }
@@ -38,7 +38,7 @@ async function loadOptions() {
   const kept = ["format", "scoring", "preset"].map((id) => [id, $(id).value]);
   document.querySelectorAll("#format option, #scoring option:not([data-i18n]), #preset option:not([data-i18n]), #codes option")
     .forEach((x) => x.remove());
-  o.formats.forEach((f) => option($("format"), f, f === "auto" ? tr("detect") : f));
+  o.formats.forEach((f) => option($("format"), f, f === "auto" ? _t("detect") : f));
   o.scorings.forEach((s) => option($("scoring"), s, scoringName(s)));
   o.presets.forEach((p) => option($("preset"), p, p));
   for (const [code, name] of Object.entries(o.criteria)) option($("codes"), code, name);
@@ -54,9 +54,9 @@ function renderCriteria() {
     span.textContent = code;
     li.appendChild(span);
     const buttons = [
-      ["▲", tr("move up {code}", { code }), -1],
-      ["▼", tr("move down {code}", { code }), 1],
-      ["✕", tr("remove {code}", { code }), 0],
+      ["▲", _t("move up {code}", { code }), -1],
+      ["▼", _t("move down {code}", { code }), 1],
+      ["✕", _t("remove {code}", { code }), 0],
     ];
     for (const [text, label, step] of buttons) {
       const b = document.createElement("button");
@@ -117,7 +117,7 @@ function showErrors(data) {
   const box = $("errors");
   box.replaceChildren();
   const head = document.createElement("strong");
-  head.textContent = typeof data.detail === "string" ? data.detail : tr("The input cannot be read.");
+  head.textContent = typeof data.detail === "string" ? data.detail : _t("The input cannot be read.");
   box.appendChild(head);
   const problems = data.problems || (Array.isArray(data.detail) ? data.detail.map((d) => ({ message: d.msg })) : []);
   if (problems.length) {
@@ -125,8 +125,8 @@ function showErrors(data) {
     for (const p of problems) {
       const li = document.createElement("li");
       let where = "";
-      if (p.line && p.column) where = tr("line {line}, column {column}", { line: p.line, column: p.column });
-      else if (p.line) where = tr("line {line}", { line: p.line });
+      if (p.line && p.column) where = _t("line {line}, column {column}", { line: p.line, column: p.column });
+      else if (p.line) where = _t("line {line}", { line: p.line });
       li.textContent = where ? `${where}: ${p.message}` : p.message;
       ul.appendChild(li);
     }
@@ -220,7 +220,7 @@ function showWitness(p, which) {
   list.replaceChildren();
   state.witness = [p.name, which];
   if (!w) {
-    $("witness-title").textContent = tr("{name}: no completion kept (an event this large keeps none)", { name: p.name });
+    $("witness-title").textContent = _t("{name}: no completion kept (an event this large keeps none)", { name: p.name });
     $("witness").hidden = false;
     return;
   }
@@ -229,17 +229,17 @@ function showWitness(p, which) {
   let title;
   if (which === "best") {
     title = exact === w.place
-      ? tr("{name}: {place} (the best place) when the games left end so", values)
-      : tr("{name}: {place} (the best place proved so far) when the games left end so", values);
+      ? _t("{name}: {place} (the best place) when the games left end so", values)
+      : _t("{name}: {place} (the best place proved so far) when the games left end so", values);
   } else {
     title = exact === w.place
-      ? tr("{name}: {place} (the worst place) when the games left end so", values)
-      : tr("{name}: {place} (the worst place proved so far) when the games left end so", values);
+      ? _t("{name}: {place} (the worst place) when the games left end so", values)
+      : _t("{name}: {place} (the worst place proved so far) when the games left end so", values);
   }
   $("witness-title").textContent = title;
   for (const g of w.games) {
     const li = document.createElement("li");
-    li.textContent = tr("round {round}: {white} - {black} {result}", g);
+    li.textContent = _t("round {round}: {white} - {black} {result}", g);
     list.appendChild(li);
   }
   $("witness").hidden = false;
@@ -256,9 +256,9 @@ function placeText(p, which) {
 function zoneStatus(status) {
   // the words of the zones' statuses (the JSON's codes stay the cells' classes)
   switch (status) {
-    case "clinched": return tr("clinched");
-    case "possible": return tr("possible");
-    case "eliminated": return tr("eliminated");
+    case "clinched": return _t("clinched");
+    case "possible": return _t("possible");
+    case "eliminated": return _t("eliminated");
     default: return status;
   }
 }
@@ -279,7 +279,7 @@ async function computeOutlook(asked) {
   const data = await r.json();
   if (body !== state.outlookAsked) return; // a newer request was made meanwhile
   if (!r.ok) {
-    $("outlook-errors").textContent = typeof data.detail === "string" ? data.detail : tr("The outlook cannot be computed.");
+    $("outlook-errors").textContent = typeof data.detail === "string" ? data.detail : _t("The outlook cannot be computed.");
     $("outlook-errors").hidden = false;
     return;
   }
@@ -289,7 +289,7 @@ async function computeOutlook(asked) {
   caption.textContent = data.method;
   table.appendChild(caption);
   const head = document.createElement("tr");
-  for (const h of [tr("Name"), tr("Points"), tr("Left"), tr("Best"), tr("Worst"), ...data.zones.map((z) => z.name)]) {
+  for (const h of [_t("Name"), _t("Points"), _t("Left"), _t("Best"), _t("Worst"), ...data.zones.map((z) => z.name)]) {
     const th = document.createElement("th");
     th.textContent = h;
     head.appendChild(th);
@@ -308,8 +308,8 @@ async function computeOutlook(asked) {
       b.className = `place ${which}`;
       b.textContent = placeText(p, which);
       b.setAttribute("aria-label", which === "best"
-        ? tr("{name}: how the best place comes about", { name: p.name })
-        : tr("{name}: how the worst place comes about", { name: p.name }));
+        ? _t("{name}: how the best place comes about", { name: p.name })
+        : _t("{name}: how the worst place comes about", { name: p.name }));
       b.addEventListener("click", () => showWitness(p, which));
       td.appendChild(b);
     }
@@ -319,7 +319,7 @@ async function computeOutlook(asked) {
       const need = p.need[z.name];
       let text = zoneStatus(status);
       if (status === "possible" && (magic !== null || need !== null)) {
-        text = tr("possible (magic {magic}, need {need})", {
+        text = _t("possible (magic {magic}, need {need})", {
           magic: magic === null ? "–" : i18n.num(magic),
           need: need === null ? "–" : i18n.num(need),
         });

@@ -1,7 +1,7 @@
 // One saved event: the public page (/events/ID: standings, crosstable, next round,
 // refreshed when results come in) and the editor (/events/ID/edit: result entry from
 // the keyboard; the secret comes from the link's fragment and stays in local storage).
-// Its sentences are tr("..."), its requests say the page's language (i18n.api: i18n.js).
+// Its sentences are _t("..."), its requests say the page's language (i18n.api: i18n.js).
 "use strict";
 const $ = (id) => document.getElementById(id);
 const parts = location.pathname.split("/").filter((x) => x);
@@ -21,9 +21,9 @@ function secret() {
 async function write(method, url, body) {
   const headers = { "Content-Type": "application/json", Authorization: `Bearer ${secret() || ""}` };
   const r = await i18n.api(url, { method, headers, body: JSON.stringify(body) });
-  const data = await r.json().catch(() => ({ detail: tr("the server answered {status}: try again", { status: r.status }) }));
+  const data = await r.json().catch(() => ({ detail: _t("the server answered {status}: try again", { status: r.status }) }));
   if (r.status === 409) {
-    $("conflict").textContent = tr(
+    $("conflict").textContent = _t(
       "Another arbiter changed the event meanwhile (version {version}); their change is shown below. Enter your result again if it still applies.",
       { version: data.current.version },
     );
@@ -35,7 +35,7 @@ async function write(method, url, body) {
     return null;
   }
   if (!r.ok) {
-    $("conflict").textContent = typeof data.detail === "string" ? data.detail : tr("The change was refused.");
+    $("conflict").textContent = typeof data.detail === "string" ? data.detail : _t("The change was refused.");
     $("conflict").hidden = false;
     return null;
   }
@@ -74,7 +74,7 @@ function renderGames() {
         input.className = "result";
         input.value = g.result || "";
         input.dataset.game = g.id;
-        input.setAttribute("aria-label", tr("result of {white} - {black}", { white: g.white, black: g.black }));
+        input.setAttribute("aria-label", _t("result of {white} - {black}", { white: g.white, black: g.black }));
         input.size = 6;
         input.addEventListener("keydown", (e) => { if (e.key === "Enter") save(input); });
         td.appendChild(input);
@@ -121,7 +121,7 @@ function renderNext() {
   body.replaceChildren();
   $("next-section").hidden = !open;
   if (!open) return;
-  $("next-title").textContent = tr("Round {round}", { round: open.round });
+  $("next-title").textContent = _t("Round {round}", { round: open.round });
   for (const g of open.games) {
     const tr = document.createElement("tr");
     for (const c of [g.board, g.white, g.result || "–", g.black]) {
@@ -136,9 +136,9 @@ function renderNext() {
 function zoneStatus(status) {
   // the words of the zones' statuses (the JSON's codes)
   switch (status) {
-    case "clinched": return tr("clinched");
-    case "possible": return tr("possible");
-    case "eliminated": return tr("eliminated");
+    case "clinched": return _t("clinched");
+    case "possible": return _t("possible");
+    case "eliminated": return _t("eliminated");
     default: return status;
   }
 }
@@ -162,14 +162,14 @@ async function computeOutlook() {
   });
   const data = await r.json();
   if (!r.ok) {
-    $("outlook-errors").textContent = typeof data.detail === "string" ? data.detail : tr("The outlook cannot be computed.");
+    $("outlook-errors").textContent = typeof data.detail === "string" ? data.detail : _t("The outlook cannot be computed.");
     $("outlook-errors").hidden = false;
     return;
   }
   const table = document.createElement("table");
   table.className = "standings outlook";
   const head = document.createElement("tr");
-  for (const h of [tr("Name"), tr("Points"), tr("Left"), tr("Best"), tr("Worst"), ...data.zones.map((z) => z.name)]) {
+  for (const h of [_t("Name"), _t("Points"), _t("Left"), _t("Best"), _t("Worst"), ...data.zones.map((z) => z.name)]) {
     const th = document.createElement("th");
     th.textContent = h;
     head.appendChild(th);
@@ -219,7 +219,7 @@ async function refreshStandings() {
 async function load(savedGame) {
   const r = await i18n.api(`/api/events/${eventId}`);
   if (!r.ok) {
-    $("title").textContent = tr("No such event");
+    $("title").textContent = _t("No such event");
     return;
   }
   state.view = await r.json();
@@ -230,11 +230,11 @@ async function load(savedGame) {
   const view = $("round-view");
   if (view.options.length !== state.view.rounds.length + 1) {
     const keep = view.value;
-    view.replaceChildren(new Option(tr("the latest"), ""));
+    view.replaceChildren(new Option(_t("the latest"), ""));
     for (const x of state.view.rounds) view.appendChild(new Option(x.round, x.round));
     view.value = keep;
   }
-  view.options[0].textContent = tr("the latest");
+  view.options[0].textContent = _t("the latest");
   if (editing) {
     renderGames();
     if (savedGame !== undefined) focusAfter(savedGame);
@@ -243,7 +243,7 @@ async function load(savedGame) {
   $("outlook-section").hidden = !state.view.rounds.some((x) => x.games.some((g) => g.result === null));
   const played = state.view.rounds.flatMap((x) => x.games).filter((g) => g.result !== null).length;
   const all = state.view.rounds.flatMap((x) => x.games).length;
-  $("status").textContent = tr("{played} of {all} games played · version {version}", {
+  $("status").textContent = _t("{played} of {all} games played · version {version}", {
     played: i18n.num(played), all: i18n.num(all), version: state.version,
   });
   if (state.standingsVersion !== state.version) refreshStandings();
@@ -283,13 +283,13 @@ if (editing) {
     if (data) await load();
   });
   $("rename").addEventListener("click", async () => {
-    const name = prompt(tr("The event's new name"), state.view.name);
+    const name = prompt(_t("The event's new name"), state.view.name);
     if (!name) return;
     const data = await write("PATCH", `/api/events/${eventId}`, { name, version: state.version });
     if (data) await load();
   });
   $("delete").addEventListener("click", async () => {
-    if (!confirm(tr("Delete {name} and all its results? This cannot be undone.", { name: state.view.name }))) return;
+    if (!confirm(_t("Delete {name} and all its results? This cannot be undone.", { name: state.view.name }))) return;
     const r = await i18n.api(`/api/events/${eventId}`, { method: "DELETE", headers: { Authorization: `Bearer ${secret() || ""}` } });
     if (r.ok) location.href = "/events";
   });

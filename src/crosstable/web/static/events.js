@@ -1,5 +1,5 @@
 // The list of saved events and the form that creates one (crosstable.web.events). Its
-// sentences are tr("..."), its requests say the page's language (i18n.api: i18n.js).
+// sentences are _t("..."), its requests say the page's language (i18n.api: i18n.js).
 "use strict";
 const $ = (id) => document.getElementById(id);
 
@@ -17,7 +17,7 @@ async function refreshList() {
     if (localStorage.getItem(`crosstable-secret-${e.id}`)) {
       const edit = document.createElement("a");
       edit.href = `/events/${e.id}/edit`;
-      edit.textContent = " " + tr("(enter results)");
+      edit.textContent = " " + _t("(enter results)");
       li.appendChild(edit);
     }
     list.appendChild(li);
@@ -56,7 +56,7 @@ async function create() {
   });
   const data = await r.json();
   if (!r.ok) {
-    $("errors").textContent = typeof data.detail === "string" ? data.detail : tr("The event cannot be created.");
+    $("errors").textContent = typeof data.detail === "string" ? data.detail : _t("The event cannot be created.");
     $("errors").hidden = false;
     return;
   }

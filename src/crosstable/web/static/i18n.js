@@ -2,7 +2,7 @@
 // marked in the HTML: an element with `data-i18n` holds a message (its text, whitespace
 // normalized, is the identifier: the English text), `data-i18n-attr="placeholder title"`
 // names the attributes shown to people. The scripts write their sentences with
-// tr("English text") or tr("{n} games left", {n: 3}). The messages of a language come
+// _t("English text") or _t("{n} games left", {n: 3}). The messages of a language come
 // from GET /api/messages?lang=xx; every request to the API says the language (api()
 // appends ?lang=xx), so that the server writes its sentences and tables in it too.
 // The choice is kept in localStorage ("crosstable.lang"); without one, the browser's
@@ -44,8 +44,8 @@
   }
 
   // The same, its {named} placeholders replaced by `values`: what the scripts call, always
-  // with a plain string literal (the extractor reads the first argument of tr(...)).
-  function tr(id, values) {
+  // with a plain string literal (the extractor reads the first argument of _t(...)).
+  function _t(id, values) {
     const text = lookup(id);
     if (!values) return text;
     return text.replace(/\{(\w+)\}/g, (whole, name) =>
@@ -154,7 +154,7 @@
   }
 
   const i18n = {
-    tr,
+    _t,
     num,
     url,
     api,
@@ -171,5 +171,5 @@
   // the first language, before the page's script renders anything
   i18n.ready = setLanguage(initial(), false);
   window.i18n = i18n;
-  window.tr = tr;
+  window._t = _t;
 })();
