@@ -6,12 +6,14 @@ expected values are the article's (SB 11.75, 10, 9, 7.75, 3, 0, 0).
 
 from __future__ import annotations
 
+import json
 from fractions import Fraction
 from pathlib import Path
 
 import pytest
 
 import crosstable
+from crosstable.io.jsonfmt import write_json
 from crosstable.model import FORFEIT, PENDING
 from tests.conftest import EXAMPLES
 
@@ -180,3 +182,13 @@ def test_one_score_cell_in_a_result_table_is_reported_not_crashing() -> None:
     with pytest.raises(crosstable.InputError) as err:
         crosstable.read_text(text, source="x.tsv")
     assert str(err.value).startswith("x.tsv:2:15: '½' is not a score")
+
+
+@pytest.mark.parametrize("field", ["status", "white_counts_as"])
+def test_our_json_with_an_object_where_a_word_goes_is_refused_with_its_place(field: str) -> None:
+    """A hand-edited JSON export: ``"status": {"x": 1}`` is an input error (it was a TypeError)."""
+    data = json.loads(write_json(crosstable.read(EXAMPLES / "seed-7-players.tsv")))
+    data["games"][0][field] = {"x": 1}
+    with pytest.raises(crosstable.InputError) as err:
+        crosstable.read_text(json.dumps(data), source="edited.json")
+    assert f"games[0].{field}" in str(err.value)
