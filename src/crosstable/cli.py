@@ -89,6 +89,27 @@ def _read(file: str, fmt: str = "auto", scoring: str | None = None) -> Tournamen
     return read(file, fmt=fmt, scoring=scoring)
 
 
+def _reader(file: str, fmt: str, scoring: str | None) -> Callable[[], Tournament]:
+    """A tournament file (or standard input) read once, made into a tournament as often
+    as asked, each time in the current language (its reasons and warnings are words)."""
+    text: list[str] = []
+
+    def tournament() -> Tournament:
+        if not text:
+            if file == "-":
+                text.append(decode(sys.stdin.buffer.read()))
+            else:
+                try:
+                    text.append(decode(Path(file).read_bytes()))
+                except OSError as e:
+                    raise InputError(
+                        file, [Problem(_("cannot read the file: {reason}").format(reason=e.strerror))]
+                    ) from None
+        return read_text(text[0], source="<stdin>" if file == "-" else file, fmt=fmt, scoring=scoring)
+
+    return tournament
+
+
 class _Command(click.Command):
     """A command with ``--lang``: its output, warnings and errors in that language
     (default: ``CROSSTABLE_LANG``, else the environment's locale, else English)."""
@@ -257,9 +278,11 @@ def standings(
     HTML, Markdown, and CSV with --csv-notes).
     """
 
+    tournament = _reader(file, fmt, scoring)
+
     def computed() -> tuple[str, list[str], list[str]]:
         """The document, the explanations and the warnings, in the current language."""
-        t = _with_extras(_read(file, fmt=fmt, scoring=scoring), discipline, rankings, lots_seed)
+        t = _with_extras(tournament(), discipline, rankings, lots_seed)
         if after_round is not None:
             t = t.after_round(after_round)
         if unrated is not None:
@@ -287,10 +310,17 @@ def standings(
         return text, [s.explain(name) for name in explain_names], s.warnings
 
     with _errors(file):
-        text, explained, warnings = computed()
         if output == "json" and language() != "en":  # the JSON never depends on --lang: its sentences in English
-            with using("en"):
-                text = computed()[0]
+            try:
+                with using("en"):
+                    text, explained, warnings = computed()
+            except CrosstableError:
+                computed()  # the same error, in the language asked
+                raise
+            if explained or warnings:  # what standard error says, in the language asked
+                _text, explained, warnings = computed()
+        else:
+            text, explained, warnings = computed()
     if explained and output == "text":
         text = text + "\n" + "\n\n".join(explained) + "\n"
     elif explained:

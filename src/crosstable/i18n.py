@@ -3,8 +3,9 @@ Hungarian, Russian or German, and numbers as each of them writes them.
 
 The messages are gettext catalogues, one per language, in
 ``crosstable/locale/<lang>/LC_MESSAGES/crosstable.po``; the ``.mo`` files beside them
-are compiled from them by the build (``setup.py``), and a source checkout whose
-``.mo`` is missing or older than its ``.po`` reads the ``.po`` through Babel. The
+are compiled from them by the build (``setup.py``); an installed package reads its
+``.mo``, a source checkout whose ``.mo`` is missing or older than its ``.po`` reads the
+``.po`` through Babel. The
 message identifiers are the English sentences themselves, so English needs no
 catalogue and a message missing from a catalogue would show in English (a test
 fails when any is missing). Updating the catalogues after a change of the messages::
@@ -21,7 +22,8 @@ Decisions written down here:
 
 - **Which language.** ``--lang`` on the command line, the page's switch on the web
   (remembered by the browser); otherwise ``CROSSTABLE_LANG``, then the locale of the
-  environment (``LC_ALL``, ``LC_MESSAGES``, ``LANG``, ``LANGUAGE``), else English. The
+  environment (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG``: gettext's order),
+  else English. The
   library is English until :func:`using` (a context manager) or :func:`set_language`
   says otherwise; the language is a context variable, so threads and asynchronous
   tasks each keep their own.
@@ -30,10 +32,12 @@ Decisions written down here:
   criterion codes (``SB``, ``BH/C1``: FIDE's codes, what the user typed and what the
   FIDE Handbook uses in every language; their names are translated), participants'
   names, the scorings' names (``chess``: what ``--scoring`` takes), the command
-  line's JSON output (byte for byte: a command writing JSON writes it in English,
-  ``standings`` its warnings and explanations on standard error still in the
-  language), ``batch``'s records (data), the HTTP API's keys, codes and numbers (its
-  sentences follow ``?lang=``: the page shows them), the TRF and CSV data
+  line's JSON output (byte for byte: ``standings -o json`` makes its document in
+  English and says its warnings, explanations and errors on standard error in the
+  language; the other commands writing JSON, ``outlook``, ``scenarios``, ``rate``,
+  ``study`` and ``convert``, then say everything in English), ``batch``'s records
+  (data), the HTTP API's keys, codes and numbers (its sentences follow ``?lang=``:
+  the page shows them), the TRF and CSV data
   (a CSV's headers are translated, its numbers keep the decimal point so that every
   program reads them), the command line's ``--help`` and click's own usage errors
   (English, like the option names they describe), and the HTTP API's documentation.
@@ -112,7 +116,7 @@ def default_language(environ: Mapping[str, str] = os.environ) -> str:
     >>> default_language({"CROSSTABLE_LANG": "hu", "LC_ALL": "ru_RU.UTF-8"})
     'hu'
     """
-    for name in ("CROSSTABLE_LANG", "LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE"):
+    for name in ("CROSSTABLE_LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):  # gettext's order
         value = environ.get(name, "")
         for part in value.split(":"):  # LANGUAGE is a list
             try:
@@ -127,7 +131,10 @@ def default_language(environ: Mapping[str, str] = os.environ) -> str:
 def _compiled(lang: str) -> gettext.NullTranslations:
     po = LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
     mo = po.with_suffix(".mo")
-    if mo.exists() and (not po.exists() or mo.stat().st_mtime >= po.stat().st_mtime):
+    # In a source checkout (src/crosstable/locale beside setup.py) a .po edited since the
+    # build wins; an installed package's .mo is its build's (installed after or before its .po).
+    checkout = (LOCALE_DIR.parents[2] / "setup.py").exists()
+    if mo.exists() and (not checkout or not po.exists() or mo.stat().st_mtime >= po.stat().st_mtime):
         with mo.open("rb") as f:
             return gettext.GNUTranslations(f)
     if not po.exists():
@@ -242,10 +249,11 @@ def roman(n: int) -> str:
 
 def catalogue(lang: str) -> dict[str, str]:
     """Every translated message of ``lang``: identifier → translation (for the web
-    page, which translates its labels in the browser)."""
+    page, which translates its labels in the browser: its messages have neither
+    plural forms nor contexts)."""
     t = translations(check_language(lang))
     raw: dict[Any, str] = getattr(t, "_catalog", {})
-    return {k: v for k, v in raw.items() if isinstance(k, str) and k and v}
+    return {k: v for k, v in raw.items() if isinstance(k, str) and k and v and "\x04" not in k}  # no plurals, contexts
 
 
 class _Labels(HTMLParser):

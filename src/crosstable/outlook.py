@@ -688,7 +688,7 @@ def outlook(
         """i's place range when the games left end as ``choice``, the whole list."""
         u = completed(t, games.tolist(), [by_outcome[outcomes[o]] for o in choice])
         row = next(r for r in rank(u, labels).rows if r.index == i)
-        first, _, last = row.place.partition("-")
+        first, _dash, last = row.place.partition("-")
         return int(first), int(last or first)
 
     left = [len(solver.own[i]) for i in range(n)]

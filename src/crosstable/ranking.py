@@ -319,12 +319,16 @@ class Standings:
             "event": t.info.get("012", t.source),
             "format": t.format,
             "system": t.system,
-            "rules": {"edition": t.fide_rules, "reason": t.rules_reason} if self.rounds_matter else None,
+            # the reasons are sentences: in the current language (a reader that stored a
+            # message of the catalogues gets it translated here; the others made them so)
+            "rules": {"edition": t.fide_rules, "reason": _(t.rules_reason) if t.rules_reason else t.rules_reason}
+            if self.rounds_matter
+            else None,
             "scoring": {k: json_number(v) for k, v in t.scoring.as_dict().items()},
-            "scoring_reason": t.scoring_reason,
+            "scoring_reason": _(t.scoring_reason) if t.scoring_reason else t.scoring_reason,
             "primary": self.primary,
             "tiebreaks": self.labels,
-            "tiebreaks_source": self.criteria_source,
+            "tiebreaks_source": source_text(self.criteria_source),
             "standings": rows,
             "warnings": list(self.warnings),
         }
@@ -640,7 +644,7 @@ def disagreements(s: Standings) -> list[Disagreement]:
             mine = have[i]
             if key == "place":
                 assert isinstance(mine, str)
-                lo, _, hi = mine.partition("-")
+                lo, _dash, hi = mine.partition("-")
                 if isinstance(cell.value, Fraction) and int(lo) <= cell.value <= int(hi or lo):
                     continue
                 if str(cell.value) == mine:

@@ -19,7 +19,7 @@ from fractions import Fraction
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from crosstable.i18n import _, integer_text, language, ngettext, pgettext, roman
+from crosstable.i18n import _, integer_text, language, ngettext, pgettext, roman, using
 from crosstable.model import FORFEIT, LOSS, PENDING, WIN
 from crosstable.numbers import column_decimals, fmt_fixed, fmt_number, show_fixed, show_number, show_vulgar
 from crosstable.ranking import Standings
@@ -163,6 +163,13 @@ def standings_table(
     decimal point whatever the language when ``neutral`` (a CSV file's data). The
     place column in Roman numerals with ``places="roman"`` (:func:`place_text`)."""
     number = fmt_number if neutral else show_number
+
+    def note(k: int) -> str:
+        if not neutral:
+            return decided_note(s, k)
+        with using("en"):  # a CSV file's data: the same words whatever the language
+            return decided_note(s, k)
+
     if s.tournament.kind == "goals":
         extra = [k for k in s.labels if k not in ("GD", "GF")]
         head = ["Pos", "Team", "P", "W", "D", "L", "GF", "GA", "GD", "Pts", *extra, "Decided"]
@@ -180,7 +187,7 @@ def standings_table(
                     ("+" if gd > 0 else "") + number(gd, style),
                     number(r.points, style),
                     *(texts[x][k] for x in extra),
-                    decided_note(s, k),
+                    note(k),
                 ]
             )
         return head, body
@@ -199,7 +206,7 @@ def standings_table(
     columns: list[list[Fraction | None]] = [[r.points for r in s.rows]]
     columns += [[r.values[k] for r in s.rows] for k in s.labels]
     shown = [_column_texts(values, style, decimals, neutral) for values in columns]
-    notes = [decided_note(s, k) for k in range(len(s.rows))]
+    notes = [note(k) for k in range(len(s.rows))]
     head = ["Place", *before, "Name", *after, "Points", *s.labels, *(["Decided"] if any(notes) else [])]
     body = [
         [

@@ -505,7 +505,7 @@ def _naive_places(
     for row, choice in enumerate(block.tolist()):
         u = completed(t, games.tolist(), [options[o] for o in choice])
         for r in rank(u, labels).rows:
-            a, _, b = r.place.partition("-")
+            a, _dash, b = r.place.partition("-")
             lo[row, r.index] = int(a)
             hi[row, r.index] = int(b or a)
     return lo, hi

@@ -163,7 +163,7 @@ def average_rating(a: Analysis, spec: Spec) -> Column:
     result = _average(a, spec)
     if result is None:
         return _undefined(a)
-    averages, _ = result
+    averages, _count = result
     return column_of([Fraction(half_up(x)) if x is not None else None for x in averages])
 
 

@@ -255,7 +255,7 @@ def _top_board(a: Analysis, spec: Spec, group: Sequence[int]) -> Column:
     Source: FIDE C.07 (2026), team chapter (TBR). Example: 3 points against 2½ on
     board 1 decide, whatever the lower boards.
     """
-    points, _ = board_points(a)
+    points, _boards = board_points(a)
     return _board_tiers(a, group, [points[p].tolist() for p in group])
 
 

@@ -239,7 +239,8 @@ function showWitness(p, which) {
   $("witness-title").textContent = title;
   for (const g of w.games) {
     const li = document.createElement("li");
-    li.textContent = _t("round {round}: {white} - {black} {result}", g);
+    // the result is one of the outlook's result words (home win, draw, away win), in the catalogue
+    li.textContent = _t("round {round}: {white} - {black} {result}", { ...g, result: _t(g.result) });
     list.appendChild(li);
   }
   $("witness").hidden = false;
