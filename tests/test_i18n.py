@@ -14,6 +14,8 @@ checked against what Babel extracts from the source (``babel.cfg``), as
 from __future__ import annotations
 
 import ast
+import csv
+import io
 import json
 import os
 import re
@@ -166,6 +168,26 @@ def test_no_sentence_goes_to_people_without_a_translation() -> None:
     assert list(_sinks()) == []
 
 
+def test_every_message_is_where_babel_finds_it() -> None:
+    """Babel extracts a keyword's literal argument, but not inside an f-string (before
+    Python 3.12) nor under another name: neither is allowed, the catalogues would miss
+    the message silently."""
+    keywords = {"_", "N_", "ngettext", "pgettext", "count", "criterion"}
+    hidden = []
+    for path in sorted(SRC.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.module in ("crosstable.i18n", "crosstable.numbers"):
+                hidden += [(path.name, node.lineno, a.name) for a in node.names if a.name in keywords and a.asname]
+            if isinstance(node, ast.JoinedStr):
+                for inner in ast.walk(node):
+                    f = getattr(inner, "func", None)
+                    literal = any(isinstance(x, ast.Constant) for x in getattr(inner, "args", []))
+                    if isinstance(f, ast.Name) and f.id in keywords and literal:
+                        hidden.append((path.name, inner.lineno, f.id))
+    assert hidden == []
+
+
 def _cli(*args: str) -> tuple[int, str, str]:
     result = CliRunner().invoke(main, list(args))
     return result.exit_code, result.stdout, result.stderr
@@ -307,7 +329,13 @@ def test_csv_headers_follow_the_language_and_its_data_stay_neutral(args: list[st
     code, out, _ = _cli(*command, "--lang", "de")
     english = _cli(*command)[1]
     assert code == 0 and out.splitlines()[0] != english.splitlines()[0]
-    assert out.splitlines()[1:] == english.splitlines()[1:]
+    header = english.splitlines()[0].split(",")
+    words = [header.index("Decided")] if "Decided" in header else []  # a note for people: in the language
+
+    def data(text: str) -> list[list[str]]:
+        return [[c for k, c in enumerate(row) if k not in words] for row in csv.reader(io.StringIO(text))][1:]
+
+    assert data(out) == data(english)
 
 
 @pytest.mark.parametrize("lang", TRANSLATED)
@@ -343,6 +371,11 @@ def test_the_web_api_answers_in_the_language_asked() -> None:
     po = {e.id: e.string for e in catalogue("hu") if isinstance(e.id, str) and e.id and e.string and not e.context}
     assert words["number"] == "-1,5" and words["messages"] == po  # the .po as Babel reads it
     assert client.get("/api/messages", params={"lang": "xx"}).status_code == 422
+    exported = [client.post(f"/api/export?lang={x}", json={**body, "to": "json"}).text for x in ("en", "ru")]
+    command = _cli("standings", str(EXAMPLES / "seed-7-players.tsv"), "-t", "SB", "-o", "json")[1]
+    assert exported[0] == exported[1] == command.replace(str(EXAMPLES / "seed-7-players.tsv"), "input")
+    wanted = client.post("/api/standings", json=body, headers={"Accept-Language": "en;q=0.1, bg, de;q=0.5"}).json()
+    assert wanted["explanations"] == bg["explanations"]  # the most wanted language, not the first listed
 
 
 def test_the_readmes_example_in_bulgarian_and_hungarian_is_what_the_program_prints() -> None:
@@ -370,3 +403,18 @@ def test_the_translations_keep_the_codes_the_program_finds_a_warning_by(lang: st
     assert entries
     for entry in entries:
         assert all("XXR" in form and "--round" in form for form in entry.string), entry.string
+
+
+def test_the_other_commands_writing_json_say_their_errors_and_warnings_in_the_language(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.tsv"
+    bad.write_text((EXAMPLES / "seed-7-players.tsv").read_text(encoding="utf-8").replace("½", "q", 1), encoding="utf-8")
+    for command in (["outlook", str(bad), "-o", "json"], ["convert", str(bad)]):
+        code, out, err = _cli(*command, "--lang", "de")
+        english = _cli(*command)
+        assert code == english[0] == 2 and out == "" and err != english[2] and _english_left(err, "de") == []
+    # rate warns about Kalchev's potential (a degenerate table): in German, the JSON in English
+    rate = ["rate", str(EXAMPLES / "seed-7-players.tsv"), "-o", "json"]
+    code, out, err = _cli(*rate, "--lang", "de")
+    english = _cli(*rate)
+    assert code == english[0] == 0 and out == english[1] and "Kalchev" in err and err != english[2]
+    assert _english_left(err, "de") == []

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import io
 import ipaddress
 import json
 import os
@@ -51,7 +52,7 @@ from crosstable.io.writers import (
     render_schedule,
 )
 from crosstable.model import Tournament
-from crosstable.numbers import count as counted
+from crosstable.numbers import count
 from crosstable.outlook import outlook
 from crosstable.ranking import rank
 from crosstable.rules import PRESETS
@@ -127,8 +128,37 @@ class _Command(click.Command):
 
     def invoke(self, ctx: click.Context) -> Any:
         lang = ctx.params.pop("lang", None) or default_language()
-        if self.name != "standings" and "json" in (ctx.params.get("output"), ctx.params.get("target")):
-            lang = "en"  # a JSON document never depends on --lang (standings keeps its messages in the language)
+        json_out = "json" in (ctx.params.get("output"), ctx.params.get("target"))
+        if self.name == "standings" or not json_out or lang == "en":  # standings sees to its JSON itself
+            return self._run(ctx, lang)
+        # A JSON document never depends on --lang: made in English; what standard error
+        # says (an error, warnings) is said again in the language asked, by a second run
+        # whose standard output is dropped (only then: most runs have nothing to say).
+        data = sys.stdin.buffer.read() if ctx.params.get("file") == "-" else None
+        said = io.StringIO()
+        try:
+            with contextlib.redirect_stderr(said):
+                self._stdin(data)
+                result = self._run(ctx, "en")
+        except SystemExit:
+            if not said.getvalue():
+                raise
+            self._stdin(data)
+            self._run(ctx, lang)  # stops again, its message in the language (nothing was written to stdout)
+            raise
+        if said.getvalue():
+            self._stdin(data)
+            with contextlib.redirect_stdout(io.StringIO()):
+                self._run(ctx, lang)
+        return result
+
+    @staticmethod
+    def _stdin(data: bytes | None) -> None:
+        """Standard input read once, given again to each run."""
+        if data is not None:
+            sys.stdin = io.TextIOWrapper(io.BytesIO(data), encoding="utf-8")
+
+    def _run(self, ctx: click.Context, lang: str) -> Any:
         with using(lang):
             try:
                 return super().invoke(ctx)
@@ -619,11 +649,11 @@ def batch_command(
             scheduler=scheduler,
             progress=advance,
         )
-    files = counted(summary.files, "{n} file", "{n} files")
+    files = count(summary.files, "{n} file", "{n} files")
     seconds = decimal_text(f"{summary.seconds:.1f}")
     ranked = summary.files - summary.errors
     if summary.workers:
-        workers_text = counted(summary.workers, "{n} Dask worker", "{n} Dask workers")
+        workers_text = count(summary.workers, "{n} Dask worker", "{n} Dask workers")
         line = _("{files} in {seconds} s on {workers}: {ranked} ranked").format(
             files=files, seconds=seconds, workers=workers_text, ranked=ranked
         )
@@ -731,13 +761,16 @@ def study_command(
     level_heading = pgettext("study column", "level")
     # TRANSLATORS: the study's last column: how many pairs the coefficient ordered right, wrong, or left level.
     counts = pgettext("study column", "right / wrong / level")
-    click.echo(f"{coefficient:<12} {right:>8} {interval:>17} {level_heading:>7}   {counts}")
+    # each column as wide as its heading in the language, at least as wide as in English
+    w = [max(12, len(coefficient)), max(8, len(right)), max(17, len(interval)), max(7, len(level_heading))]
+    click.echo(f"{coefficient:<{w[0]}} {right:>{w[1]}} {interval:>{w[2]}} {level_heading:>{w[3]}}   {counts}")
     for r in rows:
         share = "   –" if r["share"] is None else decimal_text(f"{100 * r['share']:7.2f}%")
         ci = "" if r["low"] is None else decimal_text(f"{100 * r['low']:.2f}–{100 * r['high']:.2f}%")
         level = "" if r["level_share"] is None else decimal_text(f"{100 * r['level_share']:.1f}%")
         click.echo(
-            f"{r['criterion']:<12} {share:>8} {ci:>17} {level:>7}   {r['agree']} / {r['disagree']} / {r['level']}"
+            f"{r['criterion']:<{w[0]}} {share:>{w[1]}} {ci:>{w[2]}} {level:>{w[3]}}   "
+            f"{r['agree']} / {r['disagree']} / {r['level']}"
         )
 
 

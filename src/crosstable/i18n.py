@@ -38,8 +38,8 @@ Decisions written down here:
   ``study`` and ``convert``, then say everything in English), ``batch``'s records
   (data), the HTTP API's keys, codes and numbers (its sentences follow ``?lang=``:
   the page shows them), the TRF and CSV data
-  (a CSV's headers are translated, its numbers keep the decimal point so that every
-  program reads them), the command line's ``--help`` and click's own usage errors
+  (a CSV's headers and Decided notes are translated, its numbers keep the decimal
+  point so that every program reads them), the command line's ``--help`` and click's own usage errors
   (English, like the option names they describe), and the HTTP API's documentation.
 - **Numbers.** A number shown to people is written with the language's decimal sign
   and minus sign from the Unicode CLDR data (Babel): ``11,75`` in bg, hu, ru and de,

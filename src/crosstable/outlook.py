@@ -79,7 +79,7 @@ from numpy.typing import NDArray
 from crosstable.errors import CrosstableError
 from crosstable.i18n import N_, _, integer_text
 from crosstable.model import DRAW, LOSS, PENDING, WIN, IntArray, Tournament
-from crosstable.numbers import count as counted
+from crosstable.numbers import count
 from crosstable.ranking import criteria_for, rank
 from crosstable.scenarios import Option, completed, drawable, scenario_options
 from crosstable.tiebreaks import REGISTRY, Spec
@@ -797,7 +797,7 @@ def outlook(
             ).format(criteria=", ".join(needs_scores), results=shown)
         )
     decided = [s.label for s in prefix if s.code not in ("PTS", "MP")]
-    games_left = counted(len(games), "{n} game", "{n} games")
+    games_left = count(len(games), "{n} game", "{n} games")
     if draws:
         # TRANSLATORS: how the outlook was computed; {games} is a count of games ("12 games").
         method = _("exact: integer programming (HiGHS) over {games} left").format(games=games_left)

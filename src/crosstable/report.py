@@ -19,7 +19,7 @@ from fractions import Fraction
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from crosstable.i18n import _, integer_text, language, ngettext, pgettext, roman, using
+from crosstable.i18n import _, integer_text, language, ngettext, pgettext, roman
 from crosstable.model import FORFEIT, LOSS, PENDING, WIN
 from crosstable.numbers import column_decimals, fmt_fixed, fmt_number, show_fixed, show_number, show_vulgar
 from crosstable.ranking import Standings
@@ -165,10 +165,7 @@ def standings_table(
     number = fmt_number if neutral else show_number
 
     def note(k: int) -> str:
-        if not neutral:
-            return decided_note(s, k)
-        with using("en"):  # a CSV file's data: the same words whatever the language
-            return decided_note(s, k)
+        return decided_note(s, k)  # words for people, in the language (a CSV's too, like its header row)
 
     if s.tournament.kind == "goals":
         extra = [k for k in s.labels if k not in ("GD", "GF")]

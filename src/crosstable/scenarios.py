@@ -57,8 +57,7 @@ from crosstable.model import (
     Tournament,
     parse_result,
 )
-from crosstable.numbers import count as counted
-from crosstable.numbers import fmt_vulgar
+from crosstable.numbers import count, fmt_vulgar
 from crosstable.ranking import criteria_for, rank
 from crosstable.tiebreaks import Analysis, Spec
 from crosstable.tiebreaks.berger import PRESET_WEIGHTS
@@ -271,7 +270,7 @@ def scenarios(
                 "about {need} MiB; at most {most} MiB (fewer games left, or fewer --scores)"
             ).format(
                 participants=integer_text(n),
-                games=counted(m, "{n} game", "{n} games"),
+                games=count(m, "{n} game", "{n} games"),
                 results=k,
                 need=integer_text(round(need / 2**20)),
                 most=integer_text(MAX_MEMORY // 2**20),
@@ -281,19 +280,19 @@ def scenarios(
     prob = _probabilities(t, games.tolist(), options, draw_rate)
     rng = np.random.default_rng(seed)
     exhaustive = total <= limit or total <= samples  # fewer outcomes than samples: count them all
-    games_left = counted(m, "{n} game", "{n} games")
+    games_left = count(m, "{n} game", "{n} games")
     if exhaustive:
         # TRANSLATORS: how the scenarios were counted: "all 729 combinations of 6 games".
         method = _("all {combinations} of {games}").format(
-            combinations=counted(total, "{n} combination", "{n} combinations"), games=games_left
+            combinations=count(total, "{n} combination", "{n} combinations"), games=games_left
         )
-        count = total
+        drawn = total
     else:
         # TRANSLATORS: how the scenarios were counted: {samples} drawn at random of the {total} possible.
         method = _("Monte Carlo: {samples} random combinations of {games} (of {total})").format(
             samples=integer_text(samples), games=games_left, total=integer_text(total)
         )
-        count = samples
+        drawn = samples
     rated = t.ratings is not None and any(r is not None for r in t.ratings)
     if rated:
         # TRANSLATORS: {method} is "all 729 combinations of 6 games" or the Monte Carlo's.
@@ -338,8 +337,8 @@ def scenarios(
     possible = np.zeros((n, k, n), dtype=bool)
     chunk = max(512, min(1 << 16, 4_000_000 // max(1, n * n)))
     done = 0
-    for block in _blocks(count, chunk, k, m, exhaustive, prob, rng):
-        weight = np.prod(prob[np.arange(m), block], axis=1) if exhaustive else np.full(len(block), 1.0 / count)
+    for block in _blocks(drawn, chunk, k, m, exhaustive, prob, rng):
+        weight = np.prod(prob[np.arange(m), block], axis=1) if exhaustive else np.full(len(block), 1.0 / drawn)
         if engine is not None:
             lo, hi = engine.places(block)
         else:
@@ -366,7 +365,7 @@ def scenarios(
                 presence[i, o] |= (pl.T @ opt).reshape(n, m, k) > 0
         done += len(block)
         if progress is not None:
-            progress(done, count)
+            progress(done, drawn)
 
     pending_names = [(t.names[int(t.white[g])], t.names[int(t.black[g])]) for g in games]
     scores_now = now.analysis.points.defined()
@@ -401,7 +400,7 @@ def scenarios(
                 nxt,
             )
         )
-    return ScenarioReport([s.label for s in specs], pending_names, total, count, method, outlooks, warnings)
+    return ScenarioReport([s.label for s in specs], pending_names, total, drawn, method, outlooks, warnings)
 
 
 def _next_game(t: Tournament, games: IntArray, i: int) -> int | None:
@@ -465,13 +464,13 @@ def _describe(pair: tuple[str, str], allowed: Sequence[Option], options: Sequenc
 
 
 def _blocks(
-    count: int, chunk: int, k: int, m: int, exhaustive: bool, prob: NDArray[Any], rng: np.random.Generator
+    drawn: int, chunk: int, k: int, m: int, exhaustive: bool, prob: NDArray[Any], rng: np.random.Generator
 ) -> Iterator[IntArray]:
     """Blocks of combinations: ``block[s, g]`` is the option index of pending game g."""
     powers = k ** np.arange(m - 1, -1, -1, dtype=np.int64)
     cumulative = np.cumsum(prob, axis=1)
-    for start in range(0, count, chunk):
-        size = min(chunk, count - start)
+    for start in range(0, drawn, chunk):
+        size = min(chunk, drawn - start)
         if exhaustive:
             codes = np.arange(start, start + size, dtype=np.int64)
             yield (codes[:, None] // powers[None, :]) % k

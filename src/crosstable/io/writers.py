@@ -10,8 +10,9 @@ The table of cells every format shares is :func:`crosstable.report.standings_tab
 Languages: the tables keep their columns' English identifiers (what the code looks
 up: :data:`TEXT_COLUMNS`, ``Decided``), translated only when the header is written
 (:func:`crosstable.report.column_title`); text, Markdown and HTML write numbers as the
-current language does (``11,75`` in Bulgarian), CSV with a decimal point (only its
-header row is translated), JSON does not depend on the language. ``places="roman"``
+current language does (``11,75`` in Bulgarian), CSV with a decimal point (its header
+row and its ``Decided`` notes, words for people, are translated), JSON does not depend
+on the language. ``places="roman"``
 shows the place column in Roman numerals (``III–IV`` a shared place) in text,
 Markdown and HTML; CSV and JSON keep the numbers.
 """
@@ -426,11 +427,17 @@ def render_schedule(s: Schedule, output: str) -> str:
     numbered = s.names == [str(k + 1) for k in range(len(s.names))]
     # TRANSLATORS: said of a pairing in the schedule: the player has no opponent this round.
     bye = " " + _("(bye)")
+
+    def shown(number: int) -> str:
+        """A participant's name, or the bye's in the language (``bye`` in the data)."""
+        # TRANSLATORS: the name of the bye in a schedule with names: "Mikhailov - bye".
+        return s.name(number) if number <= len(s.names) else pgettext("schedule", "bye")
+
     for rnd in s.rounds:
         out.write(_("Round {round}").format(round=integer_text(rnd[0].round)) + "\n")
         for p in rnd:
             pair = f"{p.white:>{width}} - {p.black:<{width}}"
-            named = "" if numbered else f"  {s.name(p.white)} - {s.name(p.black)}"
+            named = "" if numbered else f"  {shown(p.white)} - {shown(p.black)}"
             out.write(f"  {p.board:>2}.  {pair}{named}".rstrip() + (bye if numbered and p.bye else "") + "\n")
     return out.getvalue()
 
@@ -740,13 +747,15 @@ def render_potentials(names: list[str], result: Potentials, by: str, output: str
     def show(x: Fraction | float) -> str:
         return show_number(x) if isinstance(x, Fraction) else decimal_text(f"{float(x):.6g}")
 
-    def share(x: Fraction | float) -> str:
-        return decimal_text(f"{100 * x:>6.2f}") + "%"
-
     title = {h: column_title(h) for h in ("Name", "Potential", "Flow", "Pot %", "Flow %")}
+    wide = max(7, len(title["Pot %"]), len(title["Flow %"]))  # a language's headers may be longer than 7
+
+    def share(x: Fraction | float) -> str:
+        return f"{decimal_text(f'{100 * x:.2f}') + '%':>{wide}}"
+
     lines = [
         f"{'#':>4}  {title['Name']:<24} {title['Potential']:>14} {title['Flow']:>14} "
-        f"{title['Pot %']:>7} {title['Flow %']:>7}"
+        f"{title['Pot %']:>{wide}} {title['Flow %']:>{wide}}"
     ]
     for k, i in enumerate(order):
         lines.append(

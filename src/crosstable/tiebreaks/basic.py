@@ -109,7 +109,8 @@ def _explain_count(a: Analysis, spec: Spec, i: int, group: Sequence[int]) -> str
         ]
         if not over_the_board:
             wins_of += [_bye_won(b.kind, b.round) for b in a.byes if b.participant == i and b.outcome == WIN]
-        return f"{spec.label} = {show_decimal(value)} ({', '.join(wins_of) or _('no wins')})"
+        which = ", ".join(wins_of) or _("no wins")
+        return f"{spec.label} = {show_decimal(value)} ({which})"
     w, d, lo = (int(x[i]) for x in (a.wins, a.draws, a.losses))
     won_drawn_lost = _("{won} won, {drawn} drawn, {lost} lost").format(won=w, drawn=d, lost=lo)
     return f"{spec.label} = {show_vulgar(value)} ({won_drawn_lost})"

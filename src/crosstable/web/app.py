@@ -260,10 +260,16 @@ def request_language(scope: Scope) -> str:
             with contextlib.suppress(ValueError):
                 return check_language(value)
     accept = dict(scope.get("headers") or []).get(b"accept-language", b"").decode("latin-1")
-    for part in accept.split(","):
-        with contextlib.suppress(ValueError):
-            return check_language(part.split(";")[0])
-    return "en"
+    ranked: list[tuple[float, int, str]] = []
+    for k, part in enumerate(accept.split(",")):
+        tag, _semicolon, weight = part.partition(";")
+        try:
+            q = float(weight.strip().removeprefix("q=")) if weight.strip().startswith("q=") else 1.0
+            if q > 0:  # q=0: not wanted
+                ranked.append((-q, k, check_language(tag)))
+        except ValueError:
+            continue
+    return min(ranked)[2] if ranked else "en"  # the most wanted of ours, the first of equals
 
 
 class _TooLarge(HTTPException):

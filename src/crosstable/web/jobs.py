@@ -238,7 +238,11 @@ def download(body: str, to: str, base: str, fallback: str = "standings") -> Answ
 
 
 def _export(req: Any, limits: Limits) -> Answer:
-    """The standings as a file (CSV, JSON, TRF, HTML)."""
+    """The standings as a file (CSV, JSON, TRF, HTML); the JSON as ``--output json``
+    writes it, the same in every language."""
+    if req.to == "json" and language() != "en":
+        with using("en"):
+            return _export(req, limits)
     s = ranked_of(req, limits)
     base = (req.filename or "standings").rsplit("/", 1)[-1].rsplit(".", 1)[0] or "standings"
     if isinstance(s, Competition):
