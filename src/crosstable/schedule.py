@@ -25,15 +25,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from crosstable.i18n import _
 
 
-@dataclass(frozen=True)
-class Pairing:
+class Pairing(NamedTuple):
     """One board of one round: ``white`` (or home) against ``black`` (or away), by number.
 
-    ``bye`` is true when one of the two is the dummy of an odd field.
+    ``bye`` is true when one of the two is the dummy of an odd field. (A named tuple:
+    a 1,000-player schedule has 499,500 of them.)
     """
 
     round: int
@@ -47,28 +48,21 @@ class Pairing:
         return (self.white, self.black)
 
 
-def _mod(x: int, m: int) -> int:
-    """x modulo m, in 1 … m."""
-    return (x - 1) % m + 1
-
-
 def berger(n: int) -> list[list[Pairing]]:
     """The single round robin for ``n ≥ 2`` participants, round by round, in board order."""
     if n < 2:
         raise ValueError(_("a round robin needs at least two participants"))
     size = n + (n % 2)
     m = size - 1
+    half = (m + 1) // 2  # the inverse of 2 modulo m (m is odd)
     rounds: list[list[Pairing]] = []
     for r in range(1, m + 1):
-        k = next(x for x in range(1, m + 1) if (2 * x - (r + 1)) % m == 0)
-        boards: list[Pairing] = []
+        k = (r + 1) * half % m or m  # 2k ≡ r + 1 (mod m), k in 1 … m
         white, black = (k, size) if k <= size // 2 else (size, k)
-        boards.append(Pairing(r, 1, white, black, bye=size != n))
+        boards = [Pairing(r, 1, white, black, size != n)]
         for t in range(2, size // 2 + 1):
-            i, j = _mod(k + t - 1, m), _mod(k - (t - 1), m)
-            if (i - j) % m % 2 == 1:
-                i, j = j, i
-            boards.append(Pairing(r, t, i, j))
+            i, j = (k + t - 2) % m + 1, (k - t) % m + 1  # k ± (t − 1), in 1 … m
+            boards.append(Pairing(r, t, j, i) if (i - j) % m % 2 else Pairing(r, t, i, j))
         rounds.append(boards)
     return rounds
 
