@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import gc
 import importlib
 import json
 import os
@@ -721,6 +722,9 @@ def _run_isolated(args: list[str], stdin: bytes | None) -> dict[str, Any]:
         pid = os.fork()
     if pid == 0:  # the child: never returns
         code = 0
+        # The test process's whole heap is the child's too: the collector walking it would
+        # copy every page (copy-on-write) and make a big command miss the time limit.
+        gc.freeze()
         try:
             os.close(read_end)
             os.setpgid(0, 0)
