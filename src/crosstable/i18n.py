@@ -32,15 +32,14 @@ Decisions written down here:
   criterion codes (``SB``, ``BH/C1``: FIDE's codes, what the user typed and what the
   FIDE Handbook uses in every language; their names are translated), participants'
   names, the scorings' names (``chess``: what ``--scoring`` takes), the command
-  line's JSON output (byte for byte: ``standings -o json`` makes its document in
+  line's JSON output (byte for byte: a command writing JSON makes its document in
   English and says its warnings, explanations and errors on standard error in the
-  language; the other commands writing JSON, ``outlook``, ``scenarios``, ``rate``,
-  ``study`` and ``convert``, then say everything in English), ``batch``'s records
-  (data), the HTTP API's keys, codes and numbers (its sentences follow ``?lang=``:
-  the page shows them), the TRF and CSV data
-  (a CSV's headers and Decided notes are translated, its numbers keep the decimal
-  point so that every program reads them), the command line's ``--help`` and click's own usage errors
-  (English, like the option names they describe), and the HTTP API's documentation.
+  language), ``batch``'s records (data), the HTTP API's keys, codes and numbers (its
+  sentences follow ``?lang=``: the page shows them), the TRF and CSV data (a CSV's
+  headers and Decided notes are translated, its numbers keep the decimal point so
+  that every program reads them), the command line's ``--help`` and click's own
+  usage errors (English, like the option names they describe), and the HTTP API's
+  documentation.
 - **Numbers.** A number shown to people is written with the language's decimal sign
   and minus sign from the Unicode CLDR data (Babel): ``11,75`` in bg, hu, ru and de,
   ``11.75`` in en; whole counts with its digit grouping (``12 345``, ``12.345``,
