@@ -254,15 +254,6 @@ function placeText(p, which) {
   return range ? `${Math.min(...range)}–${Math.max(...range)}` : String(p[which]);
 }
 
-function zoneStatus(status) {
-  // the words of the zones' statuses (the JSON's codes stay the cells' classes)
-  switch (status) {
-    case "clinched": return _t("clinched");
-    case "possible": return _t("possible");
-    case "eliminated": return _t("eliminated");
-    default: return status;
-  }
-}
 
 async function computeOutlook(asked) {
   $("outlook-errors").hidden = true;
@@ -318,7 +309,7 @@ async function computeOutlook(asked) {
       const status = p.zones[z.name];
       const magic = p.magic[z.name];
       const need = p.need[z.name];
-      let text = zoneStatus(status);
+      let text = i18n.zoneStatus(status);
       if (status === "possible" && (magic !== null || need !== null)) {
         text = _t("possible (magic {magic}, need {need})", {
           magic: magic === null ? "–" : i18n.num(magic),

@@ -133,15 +133,6 @@ function renderNext() {
   }
 }
 
-function zoneStatus(status) {
-  // the words of the zones' statuses (the JSON's codes)
-  switch (status) {
-    case "clinched": return _t("clinched");
-    case "possible": return _t("possible");
-    case "eliminated": return _t("eliminated");
-    default: return status;
-  }
-}
 
 async function computeOutlook() {
   $("outlook-errors").hidden = true;
@@ -178,7 +169,7 @@ async function computeOutlook() {
   for (const p of data.participants) {
     const tr = document.createElement("tr");
     const numbers = [p.points, p.games_left, p.best_exact ?? p.best, p.worst_exact ?? p.worst].map(i18n.num);
-    for (const text of [p.name, ...numbers, ...data.zones.map((z) => zoneStatus(p.zones[z.name]))]) {
+    for (const text of [p.name, ...numbers, ...data.zones.map((z) => i18n.zoneStatus(p.zones[z.name]))]) {
       const td = document.createElement("td");
       td.textContent = String(text);
       tr.appendChild(td);

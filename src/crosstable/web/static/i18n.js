@@ -153,8 +153,19 @@
     }
   }
 
+  // the words of the outlook zones' statuses (the JSON's codes stay the cells' classes)
+  function zoneStatus(status) {
+    switch (status) {
+      case "clinched": return _t("clinched");
+      case "possible": return _t("possible");
+      case "eliminated": return _t("eliminated");
+      default: return status;
+    }
+  }
+
   const i18n = {
     _t,
+    zoneStatus,
     num,
     url,
     api,
