@@ -5,10 +5,9 @@ The messages are gettext catalogues, one per language, in
 ``crosstable/locale/<lang>/LC_MESSAGES/crosstable.po``; the ``.mo`` files beside them
 are compiled from them by the build (``setup.py``); an installed package reads its
 ``.mo``, a source checkout whose ``.mo`` is missing or older than its ``.po`` reads the
-``.po`` through Babel. The
-message identifiers are the English sentences themselves, so English needs no
-catalogue and a message missing from a catalogue would show in English (a test
-fails when any is missing). Updating the catalogues after a change of the messages::
+``.po`` through Babel. The message identifiers are the English sentences themselves,
+so English needs no catalogue and a message missing from a catalogue would show in
+English (a test fails when any is missing). Updating the catalogues after a change of the messages::
 
     pybabel extract -F babel.cfg -k N_ -k count:2,3 -k criterion:2 -k _t -c TRANSLATORS: \
         --sort-by-file --no-wrap --project crosstable -o src/crosstable/locale/crosstable.pot .
@@ -23,9 +22,8 @@ Decisions written down here:
 - **Which language.** ``--lang`` on the command line, the page's switch on the web
   (remembered by the browser); otherwise ``CROSSTABLE_LANG``, then the locale of the
   environment (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG``: gettext's order),
-  else English. The
-  library is English until :func:`using` (a context manager) or :func:`set_language`
-  says otherwise; the language is a context variable, so threads and asynchronous
+  else English. The library is English until :func:`using` (a context manager) or
+  :func:`set_language` says otherwise; the language is a context variable, so threads and asynchronous
   tasks each keep their own.
 - **What is translated.** Everything written for people: table headings and column
   names, explanations, warnings, error messages, the web page. Not translated: the
