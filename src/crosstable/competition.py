@@ -49,7 +49,7 @@ from crosstable.errors import CriterionError, CrosstableError
 from crosstable.i18n import N_, _, integer_text, ngettext
 from crosstable.model import Tournament, group_labels, meetings, normal_group
 from crosstable.numbers import count
-from crosstable.ranking import ACROSS_SOURCE, PRESET_SOURCE, Standings, rank, source_text
+from crosstable.ranking import ACROSS_SOURCE, PRESET_SOURCE, Standings, rank
 from crosstable.rules import ACROSS, AcrossGroups
 from crosstable.tiebreaks import REGISTRY
 
@@ -248,7 +248,7 @@ class Competition:
             data[self.across.key] = {
                 "place": self.across.place,
                 "tiebreaks": s["tiebreaks"],
-                "tiebreaks_source": source_text(self.across.criteria_source),
+                "tiebreaks_source": self.across.criteria_source,
                 "standings": rows,
                 "qualified": list(self.across.qualified),
             }
@@ -464,10 +464,10 @@ def _across(
             )
         )
     if rule is not None:
-        criteria, source = list(rule.criteria), PRESET_SOURCE.format(name=rule.bracket)  # English, as the JSON
+        criteria, source = list(rule.criteria), _(PRESET_SOURCE).format(name=rule.bracket)
     else:
         criteria = [s.label for s in tables[0].standings.criteria if not REGISTRY[s.code].is_local]
-        source = ACROSS_SOURCE
+        source = _(ACROSS_SOURCE)
     candidates: list[int] = []
     group_of: dict[str, str] = {}
     counted = np.ones(len(t.white), dtype=bool)

@@ -62,44 +62,23 @@ _DEFAULT_SOURCES = {
     ("football", "swiss"): N_("the default for football: preset {name}"),
     ("football", "round-robin"): N_("the default for football: preset {name}"),
 }
-_SOURCES = (AS_GIVEN, FILE_SOURCE, ACROSS_SOURCE, PRESET_SOURCE, *dict.fromkeys(_DEFAULT_SOURCES.values()))
-"""Where the criteria come from: English in :attr:`Standings.criteria_source` (the
-JSON's ``tiebreaks_source``), in the current language in the headings
-(:func:`source_text`)."""
-
-
-def source_text(source: str) -> str:
-    """Where the criteria come from (:attr:`Standings.criteria_source`, English) in the
-    current language.
-
-    >>> source_text("the default for an individual round robin: preset fide-rr")
-    'the default for an individual round robin: preset fide-rr'
-    """
-    for template in _SOURCES:
-        before, placeholder, after = template.partition("{name}")
-        if not placeholder:
-            if source == template:
-                return _(template)
-        elif source.startswith(before) and source.endswith(after) and len(source) > len(before) + len(after):
-            return _(template).format(name=source[len(before) : len(source) - len(after)])
-    return source
 
 
 def criteria_choice(
     t: Tournament, tiebreaks: Sequence[str] | str | None, rules: str | None = None
 ) -> tuple[list[Spec], str]:
-    """The criteria to rank by and where they come from, in words (English, as the
-    JSON writes it; :func:`source_text` translates it): the list given, else a preset
-    regulation's, else :func:`default_criteria`."""
+    """The criteria to rank by and where they come from, in words (in the current
+    language, as the readers' reasons): the list given, else a preset regulation's,
+    else :func:`default_criteria`."""
     if tiebreaks is not None:
-        return parse_list(tiebreaks), AS_GIVEN
+        return parse_list(tiebreaks), _(AS_GIVEN)
     if rules is not None:
-        return parse_list(preset(rules)), PRESET_SOURCE.format(name=rules.strip().lower())
+        return parse_list(preset(rules)), _(PRESET_SOURCE).format(name=rules.strip().lower())
     if t.criteria is not None:
-        return parse_list(declared_criteria(t)), FILE_SOURCE
+        return parse_list(declared_criteria(t)), _(FILE_SOURCE)
     system = "swiss" if t.system == "swiss" else "round-robin"
     name, kind = default_preset(t), event_kind(t)
-    return parse_list(preset(name)), _DEFAULT_SOURCES[(kind, system)].format(name=name)
+    return parse_list(preset(name)), _(_DEFAULT_SOURCES[(kind, system)]).format(name=name)
 
 
 def criteria_for(t: Tournament, tiebreaks: Sequence[str] | str | None, rules: str | None = None) -> list[Spec]:
@@ -190,8 +169,8 @@ class Standings:
     ``game points`` (a list that starts with ``GPTS``)."""
     criteria_source: str = AS_GIVEN
     """Where the criteria come from, in words: ``as given``, ``preset fifa-2026``, the
-    file's list, or the default of the event's kind (:func:`criteria_choice`); English,
-    as the JSON writes it (:func:`source_text` for the current language)."""
+    file's list, or the default of the event's kind (:func:`criteria_choice`), in the
+    language it was ranked in."""
 
     def __repr__(self) -> str:
         top = ", ".join(f"{r.place} {r.name}" for r in self.rows[:3])
@@ -319,16 +298,12 @@ class Standings:
             "event": t.info.get("012", t.source),
             "format": t.format,
             "system": t.system,
-            # the reasons are sentences: in the current language (a reader that stored a
-            # message of the catalogues gets it translated here; the others made them so)
-            "rules": {"edition": t.fide_rules, "reason": _(t.rules_reason) if t.rules_reason else t.rules_reason}
-            if self.rounds_matter
-            else None,
+            "rules": {"edition": t.fide_rules, "reason": t.rules_reason} if self.rounds_matter else None,
             "scoring": {k: json_number(v) for k, v in t.scoring.as_dict().items()},
-            "scoring_reason": _(t.scoring_reason) if t.scoring_reason else t.scoring_reason,
+            "scoring_reason": t.scoring_reason,
             "primary": self.primary,
             "tiebreaks": self.labels,
-            "tiebreaks_source": source_text(self.criteria_source),
+            "tiebreaks_source": self.criteria_source,
             "standings": rows,
             "warnings": list(self.warnings),
         }
@@ -351,7 +326,7 @@ class Standings:
         system = _("Swiss") if t.system == "swiss" else _("round robin")
         if t.system_reason:
             # TRANSLATORS: {system} is Swiss or round robin, {reason} why the event is taken to be one.
-            system = _("{system} ({reason})").format(system=system, reason=_(t.system_reason))
+            system = _("{system} ({reason})").format(system=system, reason=t.system_reason)
         sc = t.scoring
         # the points of a win, a draw and a loss: a scoring's name (1-½-0), not localized
         values = f"{fmt_vulgar(sc.win)}-{fmt_vulgar(sc.draw)}-{fmt_vulgar(sc.loss)}"
@@ -362,7 +337,7 @@ class Standings:
         elif t.scoring_reason:
             # TRANSLATORS: {reason} is why the scoring was taken to be this one.
             scoring = _("scoring {name} ({values}: {reason})").format(
-                name=sc.name, values=values, reason=_(t.scoring_reason)
+                name=sc.name, values=values, reason=t.scoring_reason
             )
         else:
             scoring = _("scoring {name} ({values})").format(name=sc.name, values=values)
@@ -370,7 +345,7 @@ class Standings:
             # TRANSLATORS: what the rows are ranked by first: "ranked by points", "ranked by game points".
             pgettext("ranked by", "game points") if self.primary == "game points" else pgettext("ranked by", "points")
         )
-        source = source_text(self.criteria_source) if self.criteria_source != AS_GIVEN else None
+        source = self.criteria_source if self.criteria_source != _(AS_GIVEN) else None
         criteria = ", ".join(self.labels)
         if self.labels and source is not None:
             # TRANSLATORS: {criteria} are criteria's codes (SB, BH/C1), {source} where they come from.
@@ -387,7 +362,7 @@ class Standings:
         ]
         if self.rounds_matter:
             if t.rules_reason:
-                lines.append(_(t.rules_reason))
+                lines.append(t.rules_reason)
             else:
                 # TRANSLATORS: {edition} is a year: the edition of FIDE's tie-break regulations (Handbook C.07).
                 lines.append(_("FIDE C.07 ({edition} edition)").format(edition=t.fide_rules))

@@ -81,7 +81,7 @@ from typing import Any, TypeGuard
 import numpy as np
 
 from crosstable.errors import CrosstableError, InputError, Problem, printable
-from crosstable.i18n import N_, _, integer_text, ngettext
+from crosstable.i18n import _, integer_text, ngettext
 from crosstable.io.jsonfmt import looks_like_json
 from crosstable.model import (
     FORFEIT,
@@ -596,8 +596,7 @@ def read_openfootball(text: str, source: str | None = None, scoring: Scoring | N
         )
     except CrosstableError as e:
         raise InputError(source, [Problem(str(e), 1, 1)]) from None
-    # the reason is English, as the JSON writes it; the headings translate it
-    t.scoring_reason = "given" if given else N_("an openfootball file: football scores")
+    t.scoring_reason = "given" if given else _("an openfootball file: football scores")
     t.warnings += warnings
     if in_groups:
         t.groups = [groups[team] for team in names]
