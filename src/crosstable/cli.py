@@ -23,7 +23,7 @@ import click
 
 from crosstable.batch import connect, local_cluster, run_batch
 from crosstable.competition import one_group, rank_competition
-from crosstable.errors import CrosstableError, InputError, Problem, printable
+from crosstable.errors import CrosstableError, InputError, printable
 from crosstable.i18n import (
     LANGUAGES,
     _,
@@ -35,7 +35,7 @@ from crosstable.i18n import (
     pgettext,
     using,
 )
-from crosstable.io import FORMATS, decode, read, read_text
+from crosstable.io import FORMATS, decode, read_file, read_text
 from crosstable.io.jsonfmt import write_json
 from crosstable.io.seeding import standings_order
 from crosstable.io.sidecar import add_discipline, add_ranking
@@ -84,10 +84,12 @@ def _errors(file: str | None = None) -> Iterator[None]:
 
 def _read(file: str, fmt: str = "auto", scoring: str | None = None) -> Tournament:
     """A tournament file, or standard input for ``-``."""
-    if file == "-":
-        raw: bytes = sys.stdin.buffer.read()
-        return read_text(decode(raw), source="<stdin>", fmt=fmt, scoring=scoring)
-    return read(file, fmt=fmt, scoring=scoring)
+    return _reader(file, fmt, scoring)()
+
+
+def _text(file: str) -> str:
+    """A file's text, or standard input's for ``-``."""
+    return decode(sys.stdin.buffer.read()) if file == "-" else read_file(file)
 
 
 def _reader(file: str, fmt: str, scoring: str | None) -> Callable[[], Tournament]:
@@ -97,15 +99,7 @@ def _reader(file: str, fmt: str, scoring: str | None) -> Callable[[], Tournament
 
     def tournament() -> Tournament:
         if not text:
-            if file == "-":
-                text.append(decode(sys.stdin.buffer.read()))
-            else:
-                try:
-                    text.append(decode(Path(file).read_bytes()))
-                except OSError as e:
-                    raise InputError(
-                        file, [Problem(_("cannot read the file: {reason}").format(reason=e.strerror))]
-                    ) from None
+            text.append(_text(file))
         return read_text(text[0], source="<stdin>" if file == "-" else file, fmt=fmt, scoring=scoring)
 
     return tournament
@@ -384,14 +378,7 @@ def _with_extras(t: Tournament, discipline: str | None, rankings: Sequence[str],
 
 def _seed_order(path: str, tiebreaks: str | None) -> list[str]:
     """Names in the order of a standings: our JSON output, or any tournament file ranked here."""
-    if path == "-":
-        text = decode(sys.stdin.buffer.read())
-    else:
-        try:
-            text = decode(Path(path).read_bytes())
-        except OSError as e:
-            raise InputError(path, [Problem(_("cannot read the file: {reason}").format(reason=e.strerror))]) from None
-    return standings_order(text, source=path, tiebreaks=tiebreaks)
+    return standings_order(_text(path), source=path, tiebreaks=tiebreaks)
 
 
 def _places(text: str | None, total: int, path: str) -> tuple[int, int]:
@@ -445,12 +432,7 @@ def schedule(
             a, b = _places(places, len(order), seed_file)
             names = order[a - 1 : b]
         elif names_file is not None:
-            try:
-                lines = decode(Path(names_file).read_bytes()).splitlines()
-            except OSError as e:
-                raise InputError(
-                    names_file, [Problem(_("cannot read the file: {reason}").format(reason=e.strerror))]
-                ) from None
+            lines = read_file(names_file).splitlines()
             names = [ln.strip() for ln in lines if ln.strip()]
             if len(names) > MAX_SCHEDULE:
                 raise CrosstableError(

@@ -65,6 +65,15 @@ def read_text(
     return t
 
 
+def read_file(path: str | Path) -> str:
+    """A file's text (:func:`decode`), or an :class:`InputError` naming it when it cannot be read."""
+    try:
+        raw = Path(path).read_bytes()
+    except OSError as e:
+        raise InputError(str(path), [Problem(_("cannot read the file: {reason}").format(reason=e.strerror))]) from None
+    return decode(raw)
+
+
 def read(path: str | Path, *, fmt: str = "auto", scoring: str | Scoring | None = None) -> Tournament:
     """Read a tournament file.
 
@@ -72,12 +81,7 @@ def read(path: str | Path, *, fmt: str = "auto", scoring: str | Scoring | None =
     >>> crosstable.read("examples/seed-7-players.tsv")
     Tournament(7 participants, 21 games, kind='result', scoring='chess')
     """
-    p = Path(path)
-    try:
-        raw = p.read_bytes()
-    except OSError as e:
-        raise InputError(str(path), [Problem(_("cannot read the file: {reason}").format(reason=e.strerror))]) from None
-    return read_text(decode(raw), source=str(path), fmt=fmt, scoring=scoring)
+    return read_text(read_file(path), source=str(path), fmt=fmt, scoring=scoring)
 
 
-__all__ = ["FORMATS", "decode", "detect_format", "read", "read_text"]
+__all__ = ["FORMATS", "decode", "detect_format", "read", "read_file", "read_text"]

@@ -25,7 +25,7 @@ from pathlib import Path
 
 from crosstable.errors import InputError, Problem
 from crosstable.i18n import _, integer_text, ngettext
-from crosstable.io import decode
+from crosstable.io import read_file
 from crosstable.io.games import LONGEST_LINE, sniff_delimiter, split_lines
 from crosstable.model import Adjustment, Cards, Tournament, name_key
 from crosstable.numbers import parse_number
@@ -35,13 +35,7 @@ _CARD_COLUMNS = ("yellow", "indirect_red", "direct_red", "yellow_and_direct_red"
 
 def _rows(path: str | Path, text: str | None = None) -> tuple[str, list[tuple[int, list[str]]]]:
     if text is None:
-        try:
-            raw = Path(path).read_bytes()
-        except OSError as e:
-            raise InputError(
-                str(path), [Problem(_("cannot read the file: {reason}").format(reason=e.strerror))]
-            ) from None
-        text = decode(raw)
+        text = read_file(path)
     long = next((k for k, line in enumerate(split_lines(text)) if len(line) > LONGEST_LINE), None)
     if long is not None:
         message = ngettext(
