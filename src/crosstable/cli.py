@@ -30,7 +30,6 @@ from crosstable.i18n import (
     decimal_text,
     default_language,
     integer_text,
-    language,
     ngettext,
     pgettext,
     using,
@@ -84,25 +83,12 @@ def _errors(file: str | None = None) -> Iterator[None]:
 
 def _read(file: str, fmt: str = "auto", scoring: str | None = None) -> Tournament:
     """A tournament file, or standard input for ``-``."""
-    return _reader(file, fmt, scoring)()
+    return read_text(_text(file), source="<stdin>" if file == "-" else file, fmt=fmt, scoring=scoring)
 
 
 def _text(file: str) -> str:
     """A file's text, or standard input's for ``-``."""
     return decode(sys.stdin.buffer.read()) if file == "-" else read_file(file)
-
-
-def _reader(file: str, fmt: str, scoring: str | None) -> Callable[[], Tournament]:
-    """A tournament file (or standard input) read once, made into a tournament as often
-    as asked, each time in the current language (its reasons and warnings are words)."""
-    text: list[str] = []
-
-    def tournament() -> Tournament:
-        if not text:
-            text.append(_text(file))
-        return read_text(text[0], source="<stdin>" if file == "-" else file, fmt=fmt, scoring=scoring)
-
-    return tournament
 
 
 class _Command(click.Command):
@@ -122,8 +108,7 @@ class _Command(click.Command):
 
     def invoke(self, ctx: click.Context) -> Any:
         lang = ctx.params.pop("lang", None) or default_language()
-        json_out = "json" in (ctx.params.get("output"), ctx.params.get("target"))
-        if self.name == "standings" or not json_out or lang == "en":  # standings sees to its JSON itself
+        if lang == "en" or "json" not in (ctx.params.get("output"), ctx.params.get("target")):
             return self._run(ctx, lang)
         # A JSON document never depends on --lang: made in English; what standard error
         # says (an error, warnings) is said again in the language asked, by a second run
@@ -302,11 +287,8 @@ def standings(
     HTML, Markdown, and CSV with --csv-notes).
     """
 
-    tournament = _reader(file, fmt, scoring)
-
-    def computed() -> tuple[str, list[str], list[str]]:
-        """The document, the explanations and the warnings, in the current language."""
-        t = _with_extras(tournament(), discipline, rankings, lots_seed)
+    with _errors(file):
+        t = _with_extras(_read(file, fmt=fmt, scoring=scoring), discipline, rankings, lots_seed)
         if after_round is not None:
             t = t.after_round(after_round)
         if unrated is not None:
@@ -318,6 +300,7 @@ def standings(
         if t.groups is not None:
             c = rank_competition(t, tiebreaks, rules=rules, across=across, qualify=qualify)
             text = render_competition(c, output, style, show_grid, csv_notes, decimals, places=places)
+            explained = [c.explain(name) for name in explain_names]
             warnings = list(c.warnings)
             if output == "csv" and (c.across is not None or c.knockout):
                 warnings.append(
@@ -326,25 +309,13 @@ def standings(
                         "are in the text, JSON, Markdown and HTML outputs"
                     )
                 )
-            return text, [c.explain(name) for name in explain_names], warnings
-        if across is not None or qualify is not None:
-            raise CrosstableError(_("--across and --qualify need a competition in groups (a group column)"))
-        s = rank(t, tiebreaks, rules=rules)
-        text = render(s, output, style, show_grid, csv_notes, decimals, places=places)
-        return text, [s.explain(name) for name in explain_names], s.warnings
-
-    with _errors(file):
-        if output == "json" and language() != "en":  # the JSON never depends on --lang: its sentences in English
-            try:
-                with using("en"):
-                    text, explained, warnings = computed()
-            except CrosstableError:
-                computed()  # the same error, in the language asked
-                raise
-            if explained or warnings:  # what standard error says, in the language asked
-                _text, explained, warnings = computed()
         else:
-            text, explained, warnings = computed()
+            if across is not None or qualify is not None:
+                raise CrosstableError(_("--across and --qualify need a competition in groups (a group column)"))
+            s = rank(t, tiebreaks, rules=rules)
+            text = render(s, output, style, show_grid, csv_notes, decimals, places=places)
+            explained = [s.explain(name) for name in explain_names]
+            warnings = s.warnings
     if explained and output == "text":
         text = text + "\n" + "\n\n".join(explained) + "\n"
     elif explained:
