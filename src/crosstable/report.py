@@ -163,10 +163,6 @@ def standings_table(
     decimal point whatever the language when ``neutral`` (a CSV file's data). The
     place column in Roman numerals with ``places="roman"`` (:func:`place_text`)."""
     number = fmt_number if neutral else show_number
-
-    def note(k: int) -> str:
-        return decided_note(s, k)  # words for people, in the language (a CSV's too, like its header row)
-
     if s.tournament.kind == "goals":
         extra = [k for k in s.labels if k not in ("GD", "GF")]
         head = ["Pos", "Team", "P", "W", "D", "L", "GF", "GA", "GD", "Pts", *extra, "Decided"]
@@ -184,7 +180,7 @@ def standings_table(
                     ("+" if gd > 0 else "") + number(gd, style),
                     number(r.points, style),
                     *(texts[x][k] for x in extra),
-                    note(k),
+                    decided_note(s, k),
                 ]
             )
         return head, body
@@ -203,7 +199,7 @@ def standings_table(
     columns: list[list[Fraction | None]] = [[r.points for r in s.rows]]
     columns += [[r.values[k] for r in s.rows] for k in s.labels]
     shown = [_column_texts(values, style, decimals, neutral) for values in columns]
-    notes = [note(k) for k in range(len(s.rows))]
+    notes = [decided_note(s, k) for k in range(len(s.rows))]
     head = ["Place", *before, "Name", *after, "Points", *s.labels, *(["Decided"] if any(notes) else [])]
     body = [
         [
