@@ -241,13 +241,13 @@ class Done:
 
 
 def rank_files(
-    paths: Sequence[tuple[str, str]], tiebreaks: str | None, rules: str | None, layout: Layout, lang: str = "en"
+    paths: Sequence[tuple[str, str]], tiebreaks: str | None, rules: str | None, layout: Layout
 ) -> list[Done]:
     """A task: several files (as written, and where to find them), each ranked and laid
-    out; the errors and warnings in ``lang`` (a worker does not share the caller's
-    language, :func:`crosstable.i18n.using`)."""
+    out; the errors and warnings in English (the records are data for programs, like
+    the JSON output: the same whatever the caller's language)."""
     out = []
-    with using(lang):
+    with using("en"):
         for p, where in paths:
             record = rank_file(p, tiebreaks, rules, layout.check, where)
             out.append(Done(p, layout.text(record), "error" in record, len(record.get("disagreements", []))))
@@ -493,10 +493,9 @@ def _results(
     chunks = [located[k : k + CHUNK] for k in range(0, len(located), CHUNK)]
     if not chunks:
         return
-    lang = "en"  # the records are data for programs, like the JSON output: the same whatever --lang
     if workers == 0 and scheduler is None:
         for chunk in chunks:
-            yield rank_files(chunk, tiebreaks, rules, layout, lang), 0
+            yield rank_files(chunk, tiebreaks, rules, layout), 0
         return
     from distributed import Client, as_completed  # noqa: PLC0415 - optional: dask
 
@@ -508,7 +507,7 @@ def _results(
         client = connect(scheduler)
     try:
         used = len(client.scheduler_info().get("workers", {}))
-        futures = [client.submit(rank_files, c, tiebreaks, rules, layout, lang, pure=False) for c in chunks]
+        futures = [client.submit(rank_files, c, tiebreaks, rules, layout, pure=False) for c in chunks]
         for future in as_completed(futures):
             yield future.result(), used
             future.release()
