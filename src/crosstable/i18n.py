@@ -56,10 +56,9 @@ from contextlib import contextmanager
 from contextvars import ContextVar, Token
 from fractions import Fraction
 from functools import cache
-from html.parser import HTMLParser
 from io import BytesIO
 from pathlib import Path
-from typing import IO, Any
+from typing import Any
 
 LANGUAGES = ("en", "bg", "hu", "ru", "de")
 """The languages, English first (the language of the message identifiers)."""
@@ -251,47 +250,3 @@ def catalogue(lang: str) -> dict[str, str]:
     t = translations(check_language(lang))
     raw: dict[Any, str] = getattr(t, "_catalog", {})
     return {k: v for k, v in raw.items() if isinstance(k, str) and k and v and "\x04" not in k}  # no plurals, contexts
-
-
-class _Labels(HTMLParser):
-    """The texts of a page's elements marked ``data-i18n`` and the attributes named
-    by ``data-i18n-attr`` (``placeholder``, ``title``, ``aria-label``)."""
-
-    def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
-        self.found: list[tuple[int, str]] = []
-        self._open: list[tuple[str, int]] = []
-        self._text: list[str] = []
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        a = dict(attrs)
-        for name in (a.get("data-i18n-attr") or "").split():
-            if a.get(name):
-                self.found.append((self.getpos()[0], str(a[name])))
-        if "data-i18n" in a:
-            self._open.append((tag, self.getpos()[0]))
-            self._text = []
-
-    def handle_data(self, data: str) -> None:
-        if self._open:
-            self._text.append(data)
-
-    def handle_endtag(self, tag: str) -> None:
-        if self._open and self._open[-1][0] == tag:
-            _tag, line = self._open.pop()
-            text = " ".join("".join(self._text).split())
-            if text:
-                self.found.append((line, text))
-
-
-def extract_html(
-    fileobj: IO[bytes], keywords: object, comment_tags: object, options: object
-) -> Iterator[tuple[int, str, str, list[str]]]:
-    """Babel's extractor for the web page's HTML (registered as ``crosstable_html``):
-    the text of every element marked ``data-i18n`` and the attributes it names in
-    ``data-i18n-attr``; the page's script translates the same texts in the browser."""
-    parser = _Labels()
-    parser.feed(fileobj.read().decode("utf-8"))
-    parser.close()
-    for line, text in parser.found:
-        yield line, "_", text, []

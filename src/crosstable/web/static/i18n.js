@@ -16,7 +16,7 @@
   const listeners = [];
 
   function normalized(text) {
-    // what crosstable.i18n.extract_html makes of an element's text: " ".join(text.split())
+    // what crosstable.web.labels.extract_html makes of an element's text: " ".join(text.split())
     return text.split(/\s+/).filter((w) => w).join(" ");
   }
 
