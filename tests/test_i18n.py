@@ -212,11 +212,12 @@ def _english_left(text: str, lang: str) -> list[str]:
     return left
 
 
-def _seed_in_cyrillic(tmp_path: Path) -> Path:
-    text = (EXAMPLES / "seed-7-players.tsv").read_text(encoding="utf-8")
-    for latin, cyrillic in SEED_NAMES.items():
-        text = text.replace(latin, cyrillic)
-    path = tmp_path / "seed-bg.tsv"
+def _renamed(example: str, names: dict[str, str], tmp_path: Path) -> Path:
+    """An example with its participants named as the source article names them."""
+    text = (EXAMPLES / example).read_text(encoding="utf-8")
+    for ours, theirs in names.items():
+        text = text.replace(ours, theirs)
+    path = tmp_path / example
     path.write_text(text, encoding="utf-8")
     return path
 
@@ -227,7 +228,8 @@ def _seed_terms(sentence: str) -> list[tuple[str, str]]:
 
 
 def test_the_seed_table_in_bulgarian_has_the_articles_column_names_and_decimal_commas(tmp_path: Path) -> None:
-    code, out, _ = _cli("standings", str(_seed_in_cyrillic(tmp_path)), "-t", "SB,SHM", "--lang", "bg")
+    path = _renamed("seed-7-players.tsv", SEED_NAMES, tmp_path)
+    code, out, _ = _cli("standings", str(path), "-t", "SB,SHM", "--lang", "bg")
     assert code == 0
     header = next(line for line in out.splitlines() if "┃" in line)
     cells = [c.strip() for c in re.split(r"[┃│|]", header) if c.strip()]
@@ -241,7 +243,7 @@ def test_the_seed_table_in_bulgarian_has_the_articles_column_names_and_decimal_c
 
 def test_explain_in_bulgarian_is_the_articles_worked_sum(tmp_path: Path) -> None:
     seed = (DATA / "seeds" / "bg-berger-worked-sums.txt").read_text(encoding="utf-8").splitlines()
-    path = _seed_in_cyrillic(tmp_path)
+    path = _renamed("seed-7-players.tsv", SEED_NAMES, tmp_path)
     code, out, _ = _cli(
         "standings", str(path), "-t", "SB", "--lang", "bg", "--explain", "Желязков", "--explain", "Ангелов"
     )
@@ -260,11 +262,7 @@ def test_explain_in_bulgarian_is_the_articles_worked_sum(tmp_path: Path) -> None
 
 
 def test_the_hungarian_world_cup_example_reads_in_hungarian(tmp_path: Path) -> None:
-    text = (EXAMPLES / "worldcup-2018-group-H.csv").read_text(encoding="utf-8")
-    for english, hungarian in HU_TEAMS.items():
-        text = text.replace(english, hungarian)
-    path = tmp_path / "h.csv"
-    path.write_text(text, encoding="utf-8")
+    path = _renamed("worldcup-2018-group-H.csv", HU_TEAMS, tmp_path)
     code, out, _ = _cli(
         "standings",
         str(path),
