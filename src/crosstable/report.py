@@ -48,10 +48,8 @@ def place_text(place: str, places: str = "arabic") -> str:
     return roman(int(first)) + (f"–{roman(int(last))}" if sep else "")
 
 
-@cache
-def _column_titles(lang: str) -> dict[str, str]:
-    """The columns' headers in ``lang`` (the current language: made once per language),
-    by their English identifiers."""
+def _column_titles() -> dict[str, str]:
+    """The columns' headers in the current language, by their English identifiers."""
     return {
         # TRANSLATORS: a column of the standings: the participant's final place (1, 2, 3-4 shared).
         "Place": pgettext("column", "Place"),
@@ -143,7 +141,7 @@ def column_title(name: str) -> str:
     """
     if language() == "en":
         return name
-    return _column_titles(language()).get(name, name)
+    return _column_titles().get(name, name)
 
 
 def standings_table(
