@@ -25,16 +25,24 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import NamedTuple
 
+import numpy as np
+import numpy.typing as npt
+
 from crosstable.i18n import _
+
+Table = npt.NDArray[np.int64]
+"""A schedule's numbers: ``table[r, t] = (white, black)`` on board ``t + 1`` of round
+``r + 1`` (shape: rounds × boards × 2). A 1,000-player double round robin has a million
+pairings: they are made and written as arrays, not one object each."""
 
 
 class Pairing(NamedTuple):
     """One board of one round: ``white`` (or home) against ``black`` (or away), by number.
 
-    ``bye`` is true when one of the two is the dummy of an odd field. (A named tuple:
-    a 1,000-player schedule has 499,500 of them.)
+    ``bye`` is true when one of the two is the dummy of an odd field.
     """
 
     round: int
@@ -48,71 +56,97 @@ class Pairing(NamedTuple):
         return (self.white, self.black)
 
 
-def berger(n: int) -> list[list[Pairing]]:
-    """The single round robin for ``n ≥ 2`` participants, round by round, in board order."""
+def berger_table(n: int) -> Table:
+    """The single round robin for ``n ≥ 2`` participants as a table (see :data:`Table`)."""
     if n < 2:
         raise ValueError(_("a round robin needs at least two participants"))
     size = n + (n % 2)
     m = size - 1
     half = (m + 1) // 2  # the inverse of 2 modulo m (m is odd)
-    rounds: list[list[Pairing]] = []
-    for r in range(1, m + 1):
-        k = (r + 1) * half % m or m  # 2k ≡ r + 1 (mod m), k in 1 … m
-        white, black = (k, size) if k <= size // 2 else (size, k)
-        boards = [Pairing(r, 1, white, black, size != n)]
-        for t in range(2, size // 2 + 1):
-            i, j = (k + t - 2) % m + 1, (k - t) % m + 1  # k ± (t − 1), in 1 … m
-            boards.append(Pairing(r, t, j, i) if (i - j) % m % 2 else Pairing(r, t, i, j))
-        rounds.append(boards)
-    return rounds
+    r = np.arange(1, m + 1, dtype=np.int64)[:, None]
+    k = (r + 1) * half % m
+    k[k == 0] = m  # 2k ≡ r + 1 (mod m), k in 1 … m
+    t = np.arange(1, size // 2 + 1, dtype=np.int64)[None, :]
+    i = (k + t - 2) % m + 1  # k ± (t − 1), in 1 … m
+    j = (k - t) % m + 1
+    swap = (i - j) % m % 2 == 1  # i has White when (i − j) mod m is even
+    table = np.stack([np.where(swap, j, i), np.where(swap, i, j)], axis=-1)
+    first = k[:, 0] <= size // 2  # board 1: k against the last number
+    table[:, 0, 0] = np.where(first, k[:, 0], size)
+    table[:, 0, 1] = np.where(first, size, k[:, 0])
+    return table
+
+
+def double_table(n: int, swap_last: bool = True) -> Table:
+    """The double round robin: the first cycle (its last two rounds swapped unless
+    ``swap_last`` is false), then the single cycle again with colours reversed."""
+    single = berger_table(n)
+    first = single.copy()
+    if swap_last and len(first) >= 2:
+        first[[-2, -1]] = first[[-1, -2]]
+    return np.concatenate([first, single[:, :, ::-1]])
+
+
+def pairings(table: Table, n: int) -> list[list[Pairing]]:
+    """A table's rounds as :class:`Pairing` lists, in board order (``n`` participants)."""
+    return [
+        [Pairing(r, t, w, b, max(w, b) > n) for t, (w, b) in enumerate(rnd, 1)]
+        for r, rnd in enumerate(table.tolist(), 1)
+    ]
+
+
+def berger(n: int) -> list[list[Pairing]]:
+    """The single round robin for ``n ≥ 2`` participants, round by round, in board order."""
+    return pairings(berger_table(n), n)
 
 
 def double_berger(n: int, swap_last: bool = True) -> list[list[Pairing]]:
-    """The double round robin: the first cycle (its last two rounds swapped unless
-    ``swap_last`` is false), then the single cycle again with colours reversed."""
-    single = berger(n)
-    first = [list(r) for r in single]
-    if swap_last and len(first) >= 2:
-        first[-2], first[-1] = first[-1], first[-2]
-    m = len(single)
-    out: list[list[Pairing]] = []
-    for k, rnd in enumerate(first):
-        out.append([Pairing(k + 1, p.board, p.white, p.black, p.bye) for p in rnd])
-    for k, rnd in enumerate(single):
-        out.append([Pairing(m + k + 1, p.board, p.black, p.white, p.bye) for p in rnd])
-    return out
+    """:func:`double_table` as :class:`Pairing` lists."""
+    return pairings(double_table(n, swap_last), n)
 
 
 @dataclass(frozen=True)
 class Schedule:
-    """A schedule with the participants' names: number ``k`` is ``names[k − 1]``."""
+    """A schedule with the participants' names: number ``k`` is ``names[k − 1]``; the
+    pairings in ``table`` (see :data:`Table`), a number beyond the names being the bye."""
 
     names: list[str]
-    rounds: list[list[Pairing]]
+    table: Table
 
     @classmethod
     def make(cls, names: Sequence[str], double: bool = False, swap_last: bool = True) -> Schedule:
         n = len(names)
-        rounds = double_berger(n, swap_last) if double else berger(n)
-        return cls(list(names), rounds)
+        return cls(list(names), double_table(n, swap_last) if double else berger_table(n))
+
+    @property
+    def has_bye(self) -> bool:
+        """An odd field: board 1 of every round is somebody's bye."""
+        return len(self.names) % 2 == 1
+
+    @cached_property
+    def rounds(self) -> list[list[Pairing]]:
+        """The rounds as :class:`Pairing` lists (made when first asked for)."""
+        return pairings(self.table, len(self.names))
 
     def name(self, number: int) -> str:
         return self.names[number - 1] if number <= len(self.names) else "bye"
 
     def games(self) -> list[tuple[int, int, str, str]]:
         """Every game without the byes: ``(round, board, white, black)`` by name."""
+        names = [*self.names, "bye"]
+        played = self.table[:, 1:] if self.has_bye else self.table
+        first = 2 if self.has_bye else 1
         return [
-            (p.round, p.board, self.name(p.white), self.name(p.black)) for rnd in self.rounds for p in rnd if not p.bye
+            (r, t, names[w - 1], names[b - 1])
+            for r, rnd in enumerate(played.tolist(), 1)
+            for t, (w, b) in enumerate(rnd, first)
         ]
 
     def byes(self) -> list[tuple[int, str]]:
         """``(round, name)`` of whoever has the bye in each round of an odd field."""
-        return [
-            (p.round, self.name(p.white if p.black > len(self.names) else p.black))
-            for rnd in self.rounds
-            for p in rnd
-            if p.bye
-        ]
+        if not self.has_bye:
+            return []
+        return [(r, self.names[min(w, b) - 1]) for r, (w, b) in enumerate(self.table[:, 0].tolist(), 1)]
 
 
 def colour_runs(rounds: list[list[Pairing]], n: int) -> int:
