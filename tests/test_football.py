@@ -233,3 +233,22 @@ def test_html_league_table_escapes_names(tmp_path: Path) -> None:
     assert "<script>alert(1)</script>" not in html and "&lt;script&gt;alert(1)&lt;/script&gt;" in html
     csv_text = CliRunner().invoke(main, ["standings", str(f), "-o", "csv"]).stdout
     assert "'=SUM(A1)" in csv_text
+
+
+@pytest.mark.parametrize(
+    ("home", "away", "column", "cell"),
+    [("1", "l", 28, "'l'"), ("I", "1", 26, "'I'"), ("1", "", 28, "''"), ("", "1", 26, "''")],
+)
+def test_a_mistyped_goals_cell_is_named_by_its_column(
+    tmp_path: Path, home: str, away: str, column: int, cell: str
+) -> None:
+    # EURO 2012 group A as published, its first match (Poland 1-1 Greece) typed with a letter for a digit
+    # or a cell left empty: the message points at the cell at fault, not at the home goals' cell
+    lines = (EXAMPLES / "euro-2012-group-A.csv").read_text(encoding="utf-8").splitlines()
+    assert lines[1] == "2012-06-08,Poland,Greece,1,1"
+    lines[1] = f"2012-06-08,Poland,Greece,{home},{away}"
+    path = tmp_path / "euro-2012-group-A.csv"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    result = CliRunner().invoke(main, ["standings", str(path)])
+    assert result.exit_code == 2
+    assert f"euro-2012-group-A.csv:2:{column}: {cell} is not a number of goals (Poland - Greece)" in result.stderr

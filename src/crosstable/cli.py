@@ -420,10 +420,8 @@ def schedule(
                     ).format(file=names_file, count=len(names), n=n)
                 )
         elif n is not None:
-            if not 2 <= n <= MAX_SCHEDULE:
-                raise CrosstableError(
-                    _("a round robin needs at least two participants, here at most {most}").format(most=MAX_SCHEDULE)
-                )
+            if n > MAX_SCHEDULE:
+                raise CrosstableError(_("a schedule is made for at most {most} participants").format(most=MAX_SCHEDULE))
             names = [str(k) for k in range(1, n + 1)]
         else:
             raise CrosstableError(_("give N, --names FILE or --seed-from FILE"))

@@ -220,13 +220,12 @@ def read_games(text: str, source: str | None = None, scoring: Scoring | None = N
             written = f"{hg}:{ag}" if (hg or ag) else ""
             res = parse_result(written)
         if res is None:
-            problems.append(
-                Problem(
-                    _("{cell} is not a result ({white} - {black})").format(cell=quoted(cells[k]), white=w, black=b),
-                    lineno,
-                    col_of(cells, k),
-                )
-            )
+            if "result" in cols:
+                message = _("{cell} is not a result ({white} - {black})")
+            else:  # the cell at fault: the away goals' when the home goals' are a number
+                k = cols["away_goals"] if hg.isdecimal() else cols["home_goals"]
+                message = _("{cell} is not a number of goals ({white} - {black})")
+            problems.append(Problem(message.format(cell=quoted(cells[k]), white=w, black=b), lineno, col_of(cells, k)))
             continue
         rnd = cells[cols["round"]].strip() if "round" in cols else ""
         if "group" in cols:
