@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -153,3 +154,13 @@ def test_the_command_line(tmp_path: Path) -> None:
     ):
         wrong = CliRunner().invoke(main, ["study", "--events", "10", *bad])
         assert wrong.exit_code == 2, (bad, wrong.stderr)
+
+
+@pytest.mark.parametrize(("lang", "half"), [("en", "0.50"), ("bg", "0,50"), ("de", "0,50")])
+def test_the_plot_writes_its_axis_as_the_language_does(tmp_path: Path, lang: str, half: str) -> None:
+    # matplotlib keeps each text of an SVG in a comment beside its glyphs
+    svg = tmp_path / "o.svg"
+    args = ["study", "--events", "300", "--players", "6", "--plot", str(svg), "-q", "--lang", lang]
+    assert CliRunner().invoke(main, args).exit_code == 0
+    ticks = re.findall(r"<!-- ([0-9.,]+) -->", svg.read_text(encoding="utf-8"))
+    assert half in ticks and all(("," in t) == (half == "0,50") for t in ticks if t not in ("0", "1"))

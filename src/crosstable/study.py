@@ -519,6 +519,7 @@ def plot(result: StudyResult, paths: Sequence[str]) -> bool:
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt  # noqa: PLC0415 - optional, as above
+    from matplotlib.ticker import FuncFormatter  # noqa: PLC0415 - optional, as above
 
     fig, ax = plt.subplots(figsize=(8, 0.45 * len(rows) + 1.5))
     names = [r["criterion"] for r in rows][::-1]
@@ -528,6 +529,7 @@ def plot(result: StudyResult, paths: Sequence[str]) -> bool:
     ax.barh(names, share, xerr=[low, high], color="#5b7fbf", capsize=3)
     ax.axvline(0.5, color="#999", linewidth=1, linestyle="--")
     ax.set_xlim(0.4, max(0.75, float(share.max()) + 0.05))
+    ax.xaxis.set_major_formatter(FuncFormatter(lambda x, _pos: decimal_text(f"{x:.2f}")))  # 0,50 in bg, hu, ru, de
     d = result.design
     events, spread = integer_text(result.events), decimal_text(f"{d.spread:g}")
     if d.system == "rr":
