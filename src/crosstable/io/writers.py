@@ -471,12 +471,12 @@ def render_schedule(s: Schedule, output: str) -> str:
         else:  # a games list, read back by the readers: its header stays as they know it
             w.writerow(["round", "white", "black", "result"])
         lines.append(out.getvalue().removesuffix("\n"))
-        quoted = []  # each name as the csv module writes a field
+        quoted = []  # each name as the csv module writes a field (not alone: it writes an empty one alone as "")
         for name in [*s.names, "bye"]:
             out.seek(0)
             out.truncate()
-            w.writerow([name])
-            quoted.append(out.getvalue().removesuffix("\n"))
+            w.writerow([name, ""])
+            quoted.append(out.getvalue().removesuffix(",\n"))
         for r, boards in enumerate(
             _schedule_lines(
                 s,
