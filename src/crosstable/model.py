@@ -956,25 +956,24 @@ def classify_scores(
     else:
         kind = min(order, key=lambda k: (len(misfits[k]), order.index(k)))
     chosen: ScoreKind = "result" if kind == "result" else "game_points" if kind == "game_points" else "goals"
-    if kind == "result" and g == 1:
+    # what a game of the list should look like, and why the scoring is what it is
+    if kind == "result":
+        results = _results_text(g)
         # TRANSLATORS: what a game of the list should look like, in "{result} is not {kind} like
         # the other 12 games"; {results} are results such as "1-0, 0-1 or ½-½".
-        described = _("a chess result ({results})").format(results=_results_text(g))
-    elif kind == "result":
-        described = _("a draughts result ({results})").format(results=_results_text(g))
+        described = (_("a chess result ({results})") if g == 1 else _("a draughts result ({results})")).format(
+            results=results
+        )
+        reason = _("every game is {results}").format(results=results)
     elif kind == "game_points":
         described = _("a match whose game points add up to {points}").format(points=show_decimal(g))
+        reason = _("every match's game points add up to {points}").format(points=show_decimal(g))
     else:
         described = _("a score in whole goals")
+        reason = _("scores in whole goals")
     if not pairs:
         # TRANSLATORS: why the scoring is what it is, shown as "scoring chess (1-½-0: no game played yet)".
         reason = _("no game played yet")
-    elif kind == "result":
-        reason = _("every game is {results}").format(results=_results_text(g))
-    elif kind == "game_points":
-        reason = _("every match's game points add up to {points}").format(points=show_decimal(g))
-    else:
-        reason = _("scores in whole goals")
     return KindChoice(chosen, reason, g if kind != "goals" else Fraction(0), misfits[kind], described)
 
 
