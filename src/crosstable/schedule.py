@@ -128,12 +128,17 @@ class Schedule:
         """The rounds as :class:`Pairing` lists (made when first asked for)."""
         return pairings(self.table, len(self.names))
 
+    @property
+    def everyone(self) -> list[str]:
+        """The names by number, the bye's (``bye``) last: number ``k`` is ``everyone[k − 1]``."""
+        return [*self.names, "bye"]
+
     def name(self, number: int) -> str:
         return self.names[number - 1] if number <= len(self.names) else "bye"
 
     def games(self) -> list[tuple[int, int, str, str]]:
         """Every game without the byes: ``(round, board, white, black)`` by name."""
-        names = [*self.names, "bye"]
+        names = self.everyone
         played = self.table[:, 1:] if self.has_bye else self.table
         first = 2 if self.has_bye else 1
         return [

@@ -23,7 +23,7 @@ import csv
 import io
 import json
 import shutil
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from fractions import Fraction
 from itertools import repeat
 from typing import Any
@@ -410,9 +410,9 @@ def schedule_dict(s: Schedule) -> dict[str, Any]:
     }
 
 
-Piece = str | tuple[str, list[str]]
-"""A piece of a schedule's line: a fixed text, or ``("board" | "white" | "black",
-texts)``: the text for that board's number, or for the number of who has White or Black."""
+Piece = str | tuple[str, Callable[[int], str]]
+"""A piece of a schedule's line: a fixed text, or ``("board" | "white" | "black", text)``:
+the text made from the board's number, or from the number of who has White or Black."""
 
 
 def _schedule_lines(s: Schedule, *pieces: Piece) -> Iterator[list[str]]:
@@ -422,9 +422,9 @@ def _schedule_lines(s: Schedule, *pieces: Piece) -> Iterator[list[str]]:
     ``zip``, ``str.join``): a 1,000-player double round robin has a million boards,
     which one format or one dictionary per board wrote in 1 to 10 seconds.
     """
-    boards = list(range(s.table.shape[1]))
-    # participants are numbered from 1: their texts are looked up by number
-    texts = [p if isinstance(p, str) else (p[0], p[1] if p[0] == "board" else ["", *p[1]]) for p in pieces]
+    last = {"board": s.table.shape[1], "white": len(s.everyone), "black": len(s.everyone)}
+    texts = [p if isinstance(p, str) else (p[0], ["", *map(p[1], range(1, last[p[0]] + 1))]) for p in pieces]
+    boards = list(range(1, last["board"] + 1))
     for white, black in zip(s.table[..., 0].tolist(), s.table[..., 1].tolist(), strict=True):
         numbers = {"board": boards, "white": white, "black": black}
         columns = [repeat(p) if isinstance(p, str) else map(p[1].__getitem__, numbers[p[0]]) for p in texts]
@@ -435,17 +435,16 @@ def _schedule_json(s: Schedule) -> str:
     """``json.dumps(schedule_dict(s), ensure_ascii=False, indent=2)``, written line by
     line (:func:`_schedule_lines`; a test compares the two)."""
     head = json.dumps({"participants": _schedule_participants(s)}, ensure_ascii=False, indent=2)
-    everyone = range(1, len(s.names) + 2)  # and the bye
-    quoted = [json.dumps(name, ensure_ascii=False) for name in [*s.names, "bye"]]
+    quoted = [json.dumps(name, ensure_ascii=False) for name in s.everyone]
     free, bye = '        "bye": false\n      }', '        "bye": true\n      }'
     rounds = []
     for boards in _schedule_lines(
         s,
-        ("board", [f'      {{\n        "board": {t + 1},\n' for t in range(s.table.shape[1])]),
-        ("white", [f'        "white": {k},\n' for k in everyone]),
-        ("black", [f'        "black": {k},\n' for k in everyone]),
-        ("white", [f'        "white_name": {q},\n' for q in quoted]),
-        ("black", [f'        "black_name": {q},\n' for q in quoted]),
+        ("board", lambda t: f'      {{\n        "board": {t},\n'),
+        ("white", lambda k: f'        "white": {k},\n'),
+        ("black", lambda k: f'        "black": {k},\n'),
+        ("white", lambda k: f'        "white_name": {quoted[k - 1]},\n'),
+        ("black", lambda k: f'        "black_name": {quoted[k - 1]},\n'),
         free,
     ):
         if s.has_bye:
@@ -461,8 +460,8 @@ def render_schedule(s: Schedule, output: str) -> str:
     million boards) takes about a second (:func:`_schedule_lines`)."""
     if output == "json":
         return _schedule_json(s)
-    everyone = range(1, len(s.names) + 2)  # and the bye
     lines: list[str] = []  # one list joined once
+    pieces: tuple[Piece, ...]
     if output in ("csv", "games"):
         out = io.StringIO()
         w = csv.writer(out, lineterminator="\n")
@@ -472,24 +471,21 @@ def render_schedule(s: Schedule, output: str) -> str:
             w.writerow(["round", "white", "black", "result"])
         lines.append(out.getvalue().removesuffix("\n"))
         quoted = []  # each name as the csv module writes a field (not alone: it writes an empty one alone as "")
-        for name in [*s.names, "bye"]:
+        for who in s.everyone:
             out.seek(0)
             out.truncate()
-            w.writerow([name, ""])
+            w.writerow([who, ""])
             quoted.append(out.getvalue().removesuffix(",\n"))
-        for r, boards in enumerate(
-            _schedule_lines(
-                s,
-                ("board", [f"{t + 1}," for t in range(s.table.shape[1])]),
-                ("white", [f"{k}," for k in everyone]),
-                ("black", [f"{k}," for k in everyone]),
-                ("white", [f"{q}," for q in quoted]),
-                ("black", quoted),
-            )
-            if output == "csv"
-            else _schedule_lines(s, ("white", [f"{q}," for q in quoted]), ("black", [f"{q}," for q in quoted])),
-            1,
-        ):
+
+        def named(k: int) -> str:
+            return f"{quoted[k - 1]},"
+
+        if output == "csv":
+            pieces = (("board", "{},".format), ("white", "{},".format), ("black", "{},".format))
+            pieces += (("white", named), ("black", lambda k: quoted[k - 1]))
+        else:
+            pieces = (("white", named), ("black", named))
+        for r, boards in enumerate(_schedule_lines(s, *pieces), 1):
             if output == "games" and s.has_bye:
                 boards = boards[1:]
             lines += map(f"{r},".__add__, boards)
@@ -498,19 +494,19 @@ def render_schedule(s: Schedule, output: str) -> str:
     numbered = s.names == [str(k + 1) for k in range(len(s.names))]
     # TRANSLATORS: said of a pairing in the schedule: the player has no opponent this round.
     bye = " " + _("(bye)")
-    board_no = ("board", [f"  {t + 1:>2}.  " for t in range(s.table.shape[1])])
-    white_no = ("white", [f"{k:>{width}} - " for k in everyone])
+    board_no: Piece = ("board", lambda t: f"  {t:>2}.  ")
+    white_no: Piece = ("white", lambda k: f"{k:>{width}} - ")
     if numbered:
-        pieces: tuple[Piece, ...] = (board_no, white_no, ("black", [str(k) for k in everyone]))
+        pieces = (board_no, white_no, ("black", str))
     else:
         # TRANSLATORS: the name of the bye in a schedule with names: "Mikhailov - bye".
         shown = [*s.names, pgettext("schedule", "bye")]
         pieces = (
             board_no,
             white_no,
-            ("black", [f"{k:<{width}}  " for k in everyone]),
-            ("white", [f"{name} - " for name in shown]),
-            ("black", shown),
+            ("black", lambda k: f"{k:<{width}}  "),
+            ("white", lambda k: f"{shown[k - 1]} - "),
+            ("black", lambda k: shown[k - 1]),
         )
     for r, boards in enumerate(_schedule_lines(s, *pieces), 1):
         lines.append(_("Round {round}").format(round=integer_text(r)))
