@@ -33,6 +33,9 @@ import numpy.typing as npt
 
 from crosstable.i18n import _
 
+BYE = "bye"
+"""The bye's name in a schedule's data (CSV, JSON, games list; the text says it in the language)."""
+
 Table = npt.NDArray[np.int64]
 """A schedule's numbers: ``table[r, t] = (white, black)`` on board ``t + 1`` of round
 ``r + 1`` (shape: rounds × boards × 2). A 1,000-player double round robin has a million
@@ -131,10 +134,10 @@ class Schedule:
     @property
     def everyone(self) -> list[str]:
         """The names by number, the bye's (``bye``) last: number ``k`` is ``everyone[k − 1]``."""
-        return [*self.names, "bye"]
+        return [*self.names, BYE]
 
     def name(self, number: int) -> str:
-        return self.names[number - 1] if number <= len(self.names) else "bye"
+        return self.names[number - 1] if number <= len(self.names) else BYE
 
     def games(self) -> list[tuple[int, int, str, str]]:
         """Every game without the byes: ``(round, board, white, black)`` by name."""
