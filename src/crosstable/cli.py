@@ -286,7 +286,6 @@ def standings(
     output names the criteria used. Warnings go to standard error (and into JSON,
     HTML, Markdown, and CSV with --csv-notes).
     """
-
     with _errors(file):
         t = _with_extras(_read(file, fmt=fmt, scoring=scoring), discipline, rankings, lots_seed)
         if after_round is not None:
@@ -700,7 +699,7 @@ def study_command(
             seed=seed,
             pairs=integer_text(result.pairs),
             seconds=decimal_text(f"{result.seconds:.1f}"),
-            speed=integer_text(int(f"{result.events / max(result.seconds, 1e-9):.0f}")),
+            speed=integer_text(round(result.events / max(result.seconds, 1e-9))),
         )
     )
     coefficient = pgettext("study column", "coefficient")

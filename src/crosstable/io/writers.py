@@ -12,9 +12,8 @@ up: :data:`TEXT_COLUMNS`, ``Decided``), translated only when the header is writt
 (:func:`crosstable.report.column_title`); text, Markdown and HTML write numbers as the
 current language does (``11,75`` in Bulgarian), CSV with a decimal point (its header
 row and its ``Decided`` notes, words for people, are translated), JSON does not depend
-on the language. ``places="roman"``
-shows the place column in Roman numerals (``III–IV`` a shared place) in text,
-Markdown and HTML; CSV and JSON keep the numbers.
+on the language. ``places="roman"`` shows the place column in Roman numerals
+(``III–IV`` a shared place) in text, Markdown and HTML; CSV and JSON keep the numbers.
 """
 
 from __future__ import annotations
