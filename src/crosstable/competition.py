@@ -76,11 +76,6 @@ def either(names: Sequence[str]) -> str:
     return text
 
 
-def _capitalized(text: str) -> str:
-    """The first letter in capitals, the rest as it is (unlike ``str.capitalize``)."""
-    return text[:1].upper() + text[1:]
-
-
 @dataclass
 class GroupTable:
     """One group's standings."""
@@ -137,6 +132,14 @@ class Competition:
     knockout: list[Tie] = field(default_factory=list)
     round_name: str | None = None
     warnings: list[str] = field(default_factory=list)
+
+    @property
+    def stage(self) -> str:
+        """The knockout round's name in the current language, its first letter in
+        capitals (``Round of 32``; the rest as it is, unlike ``str.capitalize``)."""
+        # the round's name (round of 32) comes from the rules' presets, marked there for the catalogues
+        name = _(self.round_name) if self.round_name else _("knockout")
+        return name[:1].upper() + name[1:]
 
     def heading(self) -> list[str]:
         """What was ranked and how: the first group's heading, with the groups named."""
@@ -211,7 +214,7 @@ class Competition:
         for tie in self.knockout:
             if own in (tie.home, tie.away):
                 other, slot = (tie.away, tie.away_slot) if own == tie.home else (tie.home, tie.home_slot)
-                stage = _capitalized(_(self.round_name) if self.round_name else _("knockout"))
+                stage = self.stage
                 if other is not None:
                     # TRANSLATORS: {stage} is the knockout round (Round of 32), {match} the match's number.
                     against = _("{stage}, match {match}: against {team}").format(

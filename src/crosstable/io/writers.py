@@ -295,10 +295,6 @@ def _across_title(c: Competition) -> str:
     )
 
 
-def _capitalized(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
 def _competition_tables(
     c: Competition, style: str = "decimal", decimals: int | None = None, places: str = "arabic"
 ) -> list[tuple[str, list[str], list[list[str]]]]:
@@ -310,9 +306,7 @@ def _competition_tables(
     if c.across is not None:
         tables.append((_across_title(c), *across_table(c, style, places=places)))
     if c.knockout:
-        # the round's name (round of 32) comes from the rules' presets, marked there for the catalogues
-        name = _(c.round_name) if c.round_name else _("knockout")
-        tables.append((_capitalized(name), *knockout_table(c)))
+        tables.append((c.stage, *knockout_table(c)))
     return tables
 
 
