@@ -64,6 +64,10 @@ class Range:
 
 
 ROUND = Range(1, 999, N_("{cell} is not a round from {low} to {high}"))
+ANY_ROUND = Range(0, 999, ROUND.message)
+"""A TRF record's round: 0 (or blank) for none, 999 for after the last round."""
+ROUNDS = Range(0, 999, N_("{cell} is not a number of rounds from {low} to {high}"))
+TEAM_NUMBER = Range(1, 999, N_("{cell} is not a team number from {low} to {high}"))
 RATING = Range(0, 4000, N_("{cell} is not a rating from {low} to {high}"))
 START_NUMBER = Range(1, 9999, N_("{cell} is not a start number from {low} to {high}"))
 GOALS = Range(0, 999, N_("{cell} is not a number of goals from {low} to {high}"))
@@ -73,15 +77,15 @@ YEAR = Range(1000, 9999, N_("{cell} is not a year from {low} to {high}"))
 _ASCII_WHOLE = re.compile(r"[0-9]+")
 
 
-def foreign_digit(text: str) -> str | None:
-    """The sentence refusing ``text`` when it holds a digit other than ``0``-``9``
+def digit_hint(text: str) -> str | None:
+    """What is wrong with ``text`` when it holds a digit other than ``0``-``9``
     (superscript, fullwidth, Arabic-Indic, circled …), else ``None``. (``½`` and the
     other fractions are no digits: a score reader reads them, a whole-number field
     refuses them as any other text.)
 
-    >>> print(foreign_digit("²"))
-    '²' is not a number: ² (superscript two) is not one of the digits 0 to 9; write 2
-    >>> foreign_digit("12") is None, foreign_digit("Kim") is None
+    >>> print(digit_hint("1-²"))
+    ² (superscript two) is not one of the digits 0 to 9; write 2
+    >>> digit_hint("12") is None, digit_hint("½") is None
     (True, True)
     """
     for ch in text:
@@ -89,11 +93,23 @@ def foreign_digit(text: str) -> str | None:
         if value is None:
             continue
         name = unicodedata.name(ch, "").lower() or f"U+{ord(ch):04X}"
-        # TRANSLATORS: {cell} is a text as written, {char} the odd digit in it, {name} its
-        # Unicode name, {digit} what to write instead
-        message = _("{cell} is not a number: {char} ({name}) is not one of the digits 0 to 9; write {digit}")
-        return message.format(cell=quoted(text), char=printable(ch), name=name, digit=str(value))
+        # TRANSLATORS: {char} is an odd digit in a text, {name} its Unicode name, {digit} what to write instead
+        return _("{char} ({name}) is not one of the digits 0 to 9; write {digit}").format(
+            char=printable(ch), name=name, digit=value
+        )
     return None
+
+
+def foreign_digit(text: str) -> str | None:
+    """The sentence refusing a number written with another digit than ``0``-``9``
+    (:func:`digit_hint`), else ``None``.
+
+    >>> print(foreign_digit("²"))
+    '²' is not a number: ² (superscript two) is not one of the digits 0 to 9; write 2
+    """
+    hint = digit_hint(text)
+    # TRANSLATORS: {cell} is a text as written, {hint} what is wrong with its digits
+    return None if hint is None else _("{cell} is not a number: {hint}").format(cell=quoted(text), hint=hint)
 
 
 def _refused(text: str, rng: Range) -> FieldError:
@@ -215,16 +231,20 @@ def _json_type(value: Any) -> str:
 
 
 __all__ = [
+    "ANY_ROUND",
     "CARDS",
     "DEEPEST",
     "GOALS",
     "LONGEST_DIGITS",
     "RATING",
     "ROUND",
+    "ROUNDS",
     "START_NUMBER",
+    "TEAM_NUMBER",
     "YEAR",
     "FieldError",
     "Range",
+    "digit_hint",
     "foreign_digit",
     "is_whole",
     "json_whole",

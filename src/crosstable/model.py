@@ -34,6 +34,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from crosstable.errors import CrosstableError
+from crosstable.fields import is_whole
 from crosstable.i18n import _, integer_text, ngettext
 from crosstable.numbers import count, fmt_decimal, parse_number, show_decimal
 
@@ -113,7 +114,7 @@ def group_labels(groups: Sequence[str]) -> list[str]:
     """
 
     def key(label: str) -> list[tuple[int, int | str]]:
-        return [(0, int(x)) if x.isdigit() else (1, x) for x in re.split(r"(\d+)", label) if x]
+        return [(0, int(x)) if is_whole(x) else (1, x) for x in re.split(r"([0-9]{1,18})", label) if x]
 
     return sorted(set(groups), key=key)
 

@@ -22,6 +22,21 @@ An awarded result (walkover) is written with ``awd``, ``awarded`` or ``w/o`` aft
 score (``3:0 awd``): it counts as played for points and goals, with the status
 "forfeit".
 
+A bye (a round without an opponent) is a line whose other participant is ``BYE`` (any
+case) or ``-``: its result, from the player's side, is ``+``, ``1``, ``1-0`` (or ``0-1``
+when the player is the second name) or empty for the pairing-allocated bye (the
+scoring's win), ``½`` or ``=`` for a half-point bye, ``0`` or ``-`` for a zero-point bye;
+a bye needs a round. This is how the PGN reader reads ``[White "BYE"]``.
+
+Every number a user wrote (a round, a rating, cards) is read by :mod:`crosstable.fields`:
+ASCII digits, in its range (a round 1 to 999, a rating 0 to 4,000, cards 0 to 999).
+
+Without a round column a pair may meet any number of times (a match, a league whose
+teams meet four times), but the same pair listed twice with the same result where every
+other pair is listed once is a game copied twice: a warning names both lines, and the
+event is not taken for a round robin (the system is inferred from the meetings as with
+rounds).
+
 Participants are numbered in order of first appearance.
 """
 
@@ -32,9 +47,11 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from crosstable.errors import InputError, Problem, quoted
+from crosstable.fields import CARDS, RATING, ROUND, digit_hint, foreign_digit, is_whole, whole_at
 from crosstable.i18n import _, integer_text, ngettext
 from crosstable.model import (
     PLAYED,
+    Bye,
     Cards,
     Game,
     GroupBook,
@@ -71,8 +88,10 @@ for _side, _words in (("white", ("home", "white")), ("black", ("away", "black"))
         _ALIASES[f"{_side}_{_card}"] = tuple(f"{w}_{n}" for w in _words for n in _names)
 
 
-MAX_RATING = 4000
-"""The highest rating read (the best players are rated under 2,900)."""
+BYE_NAMES = ("bye", "-")
+"""A games list's names for the other side of a bye (compared in lower case)."""
+_BYE_RESULTS = {"+": "pab", "1": "pab", "": "pab", "*": "pab", "½": "half", "=": "half", "1/2": "half",
+                "0.5": "half", "0,5": "half", "0": "zero", "-": "zero"}  # fmt: skip
 LONGEST_LINE = 65_536
 """The longest line read (a game takes a few dozen characters; csv refuses fields over 128 KB)."""
 
@@ -177,6 +196,7 @@ def read_games(text: str, source: str | None = None, scoring: Scoring | None = N
     cards: dict[str, Cards] = {}
     problems: list[Problem] = []
     parsed: list[_Row] = []
+    bye_rows: list[tuple[int, str, str, str, int]] = []  # line, player, result, round, result's column
     book: GroupBook[int] = GroupBook()
 
     card_columns = any(f"{side}_{card}" in cols for side in ("white", "black") for card in _CARDS)
@@ -205,6 +225,30 @@ def read_games(text: str, source: str | None = None, scoring: Scoring | None = N
                 problems.append(Problem(_("empty participant name"), lineno, col_of(cells, k)))
         if not w or not b:
             continue
+        rnd = cells[cols["round"]].strip() if "round" in cols else ""
+        if rnd and (foreign_digit(rnd) or is_whole(rnd)):
+            rnd = "" if whole_at(rnd, ROUND, problems, lineno, col_of(cells, cols["round"])) is None else rnd
+        if w.lower() in BYE_NAMES or b.lower() in BYE_NAMES:
+            who, side = (b, "black") if w.lower() in BYE_NAMES else (w, "white")
+            k = cols.get("result", cols.get("home_goals", 0))
+            kind = _bye_kind(cells[k] if "result" in cols else "", side)
+            if who.lower() in BYE_NAMES or kind is None or not rnd:
+                if who.lower() in BYE_NAMES:
+                    message = _("a bye on both sides: one side of a bye is a participant")
+                elif kind is None:
+                    # TRANSLATORS: {cell} is the result written on a bye's line; keep the signs as they are
+                    message = _("{cell} is not a bye's result (+ or 1 for a full point, ½ for a half, 0 for none)")
+                    message = message.format(cell=quoted(cells[k]))
+                else:
+                    message = _("a bye needs its round (the round column)")
+                problems.append(Problem(message, lineno, col_of(cells, k)))
+                continue
+            if who not in index:
+                index[who] = len(names)
+                names.append(who)
+                first_seen[who] = (lineno, col_of(cells, cols[side]))
+            bye_rows.append((lineno, who, kind, rnd, col_of(cells, k)))
+            continue
         if w == b:
             problems.append(
                 Problem(_("{name} cannot play against itself").format(name=w), lineno, col_of(cells, cols["black"]))
@@ -223,11 +267,13 @@ def read_games(text: str, source: str | None = None, scoring: Scoring | None = N
             if "result" in cols:
                 message = _("{cell} is not a result ({white} - {black})")
             else:  # the cell at fault: the away goals' when the home goals' are a number
-                k = cols["away_goals"] if hg.isdecimal() else cols["home_goals"]
+                k = cols["away_goals"] if is_whole(hg) else cols["home_goals"]
                 message = _("{cell} is not a number of goals ({white} - {black})")
-            problems.append(Problem(message.format(cell=quoted(cells[k]), white=w, black=b), lineno, col_of(cells, k)))
+            said = message.format(cell=quoted(cells[k]), white=w, black=b)
+            hint = digit_hint(cells[k])
+            said = f"{said}: {hint}" if hint else said
+            problems.append(Problem(said, lineno, col_of(cells, k)))
             continue
-        rnd = cells[cols["round"]].strip() if "round" in cols else ""
         if "group" in cols:
             problems += _group_problems(cells, cols, col_of(cells, cols["group"]), lineno, w, b, book)
         for who, side in ((w, "white"), (b, "black")):
@@ -240,29 +286,15 @@ def read_games(text: str, source: str | None = None, scoring: Scoring | None = N
         )
         for who, key in ((w, "white_rating"), (b, "black_rating")):
             text = cells[cols[key]].strip() if key in cols and cols[key] < len(cells) else ""
-            if text and not (text.isascii() and text.isdigit() and int(text) <= MAX_RATING):
-                problems.append(
-                    Problem(
-                        _("{cell} is not a rating (0 to {max})").format(cell=repr(text), max=MAX_RATING),
-                        lineno,
-                        col_of(cells, cols[key]),
-                    )
-                )
-            elif text:
-                ratings[who] = int(text)
+            rating = whole_at(text, RATING, problems, lineno, col_of(cells, cols[key])) if text else None
+            if rating is not None:
+                ratings[who] = rating
         for who, side in ((w, "white"), (b, "black")) if card_columns else ():
             counts = []
             for card in _CARDS:
                 ck = cols.get(f"{side}_{card}")
                 text = cells[ck].strip() if ck is not None and ck < len(cells) else ""
-                if text and not text.isdigit():
-                    problems.append(
-                        Problem(
-                            _("{cell} is not a number of cards").format(cell=repr(text)), lineno, col_of(cells, ck or 0)
-                        )
-                    )
-                    text = ""
-                counts.append(int(text or 0))
+                counts.append((whole_at(text, CARDS, problems, lineno, col_of(cells, ck or 0)) if text else 0) or 0)
             if any(counts):
                 cards[who] = cards.get(who, Cards()) + Cards(*counts)
     problems += _same_names(names, first_seen)
@@ -271,10 +303,11 @@ def read_games(text: str, source: str | None = None, scoring: Scoring | None = N
         problems.sort(key=lambda p: (p.line or 0, p.column or 0))
         raise InputError(source, problems)
     round_labels = [g.round for g in parsed]
-    if all(r.isdigit() for r in round_labels if r):
+    numbered = all(is_whole(r) for r in round_labels if r) and all(is_whole(r) for _l, _p, _r, r, _c in bye_rows)
+    if numbered:
         rounds = [int(r) if r else 0 for r in round_labels]
-    else:
-        order = {label: k + 1 for k, label in enumerate(sorted(set(round_labels)))}
+    else:  # dates or names of rounds: numbered in their order (the byes' rounds among them)
+        order = {label: k + 1 for k, label in enumerate(sorted({*round_labels, *(r for *_x, r, _c in bye_rows)}))}
         rounds = [order[r] for r in round_labels]
     games = [
         Game(g.white, g.black, g.white_score, g.black_score, rnd, g.status)
@@ -317,14 +350,65 @@ def read_games(text: str, source: str | None = None, scoring: Scoring | None = N
         scoring_reason = "given"
     t = Tournament.from_game_objects(names, games, scoring=scoring, kind=choice.kind, source=source)
     t.scoring_reason = scoring_reason
-    if any(rounds):
+    worth = {"pab": scoring.win, "half": scoring.draw, "zero": Fraction(0)}
+    t.byes = [
+        Bye(index[who], int(rnd) if numbered else order[rnd], kind, worth[kind]) for _l, who, kind, rnd, _c in bye_rows
+    ]
+    if t.byes:
+        t.rounds_total = max(rounds or [0]) if numbered else len(order)
+        t.rounds_total = max(t.rounds_total, *(b.round for b in t.byes))
+    if any(rounds) or t.byes or _copied_twice(parsed):
         t.system, t.system_reason = infer_system(t.white, t.black, len(names))
+    t.warnings += [_copied_warning(rows_) for rows_ in _copied_twice(parsed)]
     if ratings:
         t.ratings = [ratings.get(name) for name in names]
     t.cards = {index[name]: c for name, c in cards.items()}
     if "group" in cols:
         t.groups = [book.of(name) for name in names]
     return t
+
+
+def _bye_kind(cell: str, side: str) -> str | None:
+    """The kind of a bye (``pab``, ``half``, ``zero``) from its result as the player's
+    side writes it (a full ``1-0`` for the first name is ``0-1`` for the second), or
+    ``None`` when it is no bye's result."""
+    t = cell.strip().replace("–", "-").replace("−", "-").replace(" ", "")
+    if t in _BYE_RESULTS:
+        return _BYE_RESULTS[t]
+    result = parse_result(t)
+    if result is None or result[2] != PLAYED or result[0] + result[1] != 1:
+        return None
+    mine = result[0] if side == "white" else result[1]
+    return "pab" if mine == 1 else "half" if mine * 2 == 1 else "zero"
+
+
+def _copied_twice(parsed: list[_Row]) -> list[tuple[_Row, _Row]]:
+    """Without rounds: the pairs listed exactly twice with the same result while every
+    other pair is listed once (a line copied twice; a league whose teams meet twice has
+    every pair twice)."""
+    if any(g.round for g in parsed):
+        return []
+    rows: dict[tuple[int, int], list[_Row]] = {}
+    for g in parsed:
+        rows.setdefault((min(g.white, g.black), max(g.white, g.black)), []).append(g)
+    counts = {len(v) for v in rows.values()}
+    if counts != {1, 2}:
+        return []
+    return [
+        (a, b)
+        for a, b in (v for v in rows.values() if len(v) == 2)
+        if (a.white, a.white_score, a.black_score) == (b.white, b.white_score, b.black_score)
+        or (a.white, a.white_score, a.black_score) == (b.black, b.black_score, b.white_score)
+    ]
+
+
+def _copied_warning(rows: tuple[_Row, _Row]) -> str:
+    first, second = rows
+    # TRANSLATORS: {game} is a game written "Ann - Bob", {result} its result; {line} and {other} line numbers
+    return _(
+        "{game} {result} is listed twice (lines {line} and {other}) while every other pair is listed once: "
+        "if it is one game, delete one line"
+    ).format(game=first.names, result=first.result, line=first.line, other=second.line)
 
 
 def _group_problems(

@@ -89,7 +89,8 @@ from fractions import Fraction
 import numpy as np
 from numpy.typing import NDArray
 
-from crosstable.errors import CrosstableError, InputError, Problem
+from crosstable.errors import CrosstableError, InputError, Problem, quoted
+from crosstable.fields import ANY_ROUND, RATING, ROUNDS, START_NUMBER, TEAM_NUMBER, is_whole, whole_at
 from crosstable.i18n import N_, _, decimal_text, integer_text, ngettext
 from crosstable.io.games import split_lines
 from crosstable.model import (
@@ -189,7 +190,7 @@ def parse_date(text: str) -> datetime.date | None:
     t = text.strip().lower()
     parts = [p for p in re.split(r"[\s/.\-,]+", t) if p]
     try:
-        if len(parts) == 3 and all(p.isdigit() for p in parts):
+        if len(parts) == 3 and all(is_whole(p) and len(p) <= 4 for p in parts):
             a, b, c = parts
             if len(a) == 4:
                 return datetime.date(int(a), int(b), int(c))
@@ -197,8 +198,8 @@ def parse_date(text: str) -> datetime.date | None:
                 return datetime.date(int(c), int(b), int(a))
             return datetime.date(2000 + int(a), int(b), int(c))
         if len(parts) == 3:
-            names = [p for p in parts if p[:3] in _MONTHS and not p.isdigit()]
-            digits = [p for p in parts if p.isdigit()]
+            names = [p for p in parts if p[:3] in _MONTHS and not is_whole(p)]
+            digits = [p for p in parts if is_whole(p) and len(p) <= 4]
             if len(names) == 1 and len(digits) == 2:
                 year = next(p for p in digits if len(p) == 4)
                 day = next(p for p in digits if p is not year)
@@ -301,16 +302,9 @@ def _header(text: str, problems: list[Problem]) -> _Header:
             h.start = line[4:].strip() or None
         elif code in ("XXR", "142"):
             value = line[4:].strip() if code == "142" else line[3:].strip()
-            if not value.isdigit():
-                message = _("the number of rounds {value} is not a whole number").format(value=repr(value))
-                problems.append(Problem(message, lineno, 5))
-            elif int(value) > 999:
-                message = ngettext(
-                    "{n} round: this reader takes at most 999", "{n} rounds: this reader takes at most 999", int(value)
-                ).format(n=integer_text(int(value)))
-                problems.append(Problem(message, lineno, 5))
-            else:
-                h.rounds, h.rounds_line = max(h.rounds, int(value)), lineno
+            rounds = whole_at(value, ROUNDS, problems, lineno, 5)
+            if rounds is not None:
+                h.rounds, h.rounds_line = max(h.rounds, rounds), lineno
         elif code in KEPT:
             h.info[code] = (h.info[code] + "\n" if code in h.info else "") + line[4:].rstrip()
         elif code in ("202", "212"):
@@ -341,14 +335,14 @@ def _header(text: str, problems: list[Problem]) -> _Header:
     return h
 
 
+_NUMERIC_FIELDS = ((58, 68, N_("the FIDE id")), (86, 89, N_("the rank")))
+"""A player line's fields that hold a number or nothing (dashes: an id not known): text
+there is a misaligned line, whose results would be read from the wrong columns."""
+
+
 def _player_line(line: str, lineno: int, h: _Header, problems: list[Problem]) -> None:
-    number_text = line[4:8].strip()
-    if not number_text.isdigit():
-        problems.append(Problem(_("start number {value} is not a number").format(value=repr(number_text)), lineno, 5))
-        return
-    number = int(number_text)
-    if number == 0 or number > 99_999:
-        problems.append(Problem(_("start number {number} is not between 1 and 9999").format(number=number), lineno, 5))
+    number = whole_at(line[4:8], START_NUMBER, problems, lineno, 5)
+    if number is None:
         return
     if number in h.players:
         message = _("start number {number} appears twice (line {line})").format(
@@ -361,11 +355,20 @@ def _player_line(line: str, lineno: int, h: _Header, problems: list[Problem]) ->
         problems.append(Problem(_("the name holds a control character"), lineno, 15))
         return
     rating_text = line[48:52].strip()
-    if rating_text and not rating_text.isdigit():
-        problems.append(Problem(_("rating {value} is not a number").format(value=repr(rating_text)), lineno, 49))
+    rating = whole_at(rating_text, RATING, problems, lineno, 49) if rating_text else 0
+    if rating is None:
         return
-    rating = int(rating_text) if rating_text and int(rating_text) > 0 else None
-    h.players[number] = _Player(number, name, rating, lineno, line[91:], line[80:84].strip(), line)
+    for first, last, what in _NUMERIC_FIELDS:
+        text = line[first - 1 : last].strip()
+        if text and not is_whole(text) and text.strip("-"):
+            # TRANSLATORS: {cell} is a text found where a TRF file has a number; {what} names the field
+            # ("the FIDE id"), {first} and {last} its columns.
+            message = _("{cell} in {what} (columns {first}-{last}) is not a number: is the line shifted?")
+            problems.append(
+                Problem(message.format(cell=quoted(text), what=_(what), first=first, last=last), lineno, first)
+            )
+            return
+    h.players[number] = _Player(number, name, rating or None, lineno, line[91:], line[80:84].strip(), line)
 
 
 def _numbers(line: str, first: int, lineno: int, problems: list[Problem], width: int = 5) -> list[tuple[int, int]]:
@@ -374,12 +377,11 @@ def _numbers(line: str, first: int, lineno: int, problems: list[Problem], width:
     out: list[tuple[int, int]] = []
     for k in range(first, len(line), width):
         field_text = line[k : k + 4].strip()
-        if not field_text:
+        if not field_text or field_text.strip("0") == "":
             continue
-        if not field_text.isdigit():
-            problems.append(Problem(_("{value} is not a start number").format(value=repr(field_text)), lineno, k + 1))
-        elif int(field_text):
-            out.append((int(field_text), k + 1))
+        number = whole_at(field_text, START_NUMBER, problems, lineno, k + 1)
+        if number is not None:
+            out.append((number, k + 1))
     return out
 
 
@@ -387,12 +389,8 @@ def _team_line(line: str, lineno: int, order: int, problems: list[Problem]) -> t
     """A team: ``013`` (name in columns 5-36, members from 37) or TRF-2026 ``310``
     (number in 5-7, name in 9-40, members from 74), five columns per member."""
     if line.startswith("310"):
-        number_text = line[4:7].strip()
-        if not number_text.isdigit():
-            problems.append(
-                Problem(_("team number {value} is not a number").format(value=repr(number_text)), lineno, 5)
-            )
-        number, name, first = (int(number_text) if number_text.isdigit() else order), line[8:40], 73
+        number = whole_at(line[4:7], TEAM_NUMBER, problems, lineno, 5)
+        number, name, first = number or order, line[8:40], 73
     else:
         number, name, first = order, line[4:36], 36
     members = [num for num, _ in _numbers(line, first, lineno, problems)]
@@ -428,13 +426,7 @@ def _score_line(
 
 
 def _round_of(text: str, lineno: int, column: int, problems: list[Problem], blank: int = 0) -> int | None:
-    text = text.strip()
-    if not text:
-        return blank
-    if not text.isdigit() or int(text) > 999:
-        problems.append(Problem(_("round {value} is not a round number").format(value=repr(text)), lineno, column))
-        return None
-    return int(text)
+    return whole_at(text, ANY_ROUND, problems, lineno, column) if text.strip() else blank
 
 
 def _bye_line(line: str, lineno: int, h: _Header, problems: list[Problem]) -> None:
@@ -499,12 +491,11 @@ def _pab_line(line: str, lineno: int, h: _Header, problems: list[Problem]) -> No
     teams = []
     for k, start in enumerate(range(14, len(line), 4), 1):
         text = line[start : start + 3].strip()
-        if not text:
+        if not text or text.strip("0") == "":
             continue
-        if not text.isdigit():
-            problems.append(Problem(_("{value} is not a team number").format(value=repr(text)), lineno, start + 1))
-        elif int(text):
-            teams.append((k, int(text), start + 1))
+        team = whole_at(text, TEAM_NUMBER, problems, lineno, start + 1)
+        if team is not None:
+            teams.append((k, team, start + 1))
     h.pab320.append((values[0], values[1], teams, lineno))
 
 
@@ -513,21 +504,21 @@ def _lineup_line(line: str, lineno: int, h: _Header, problems: list[Problem]) ->
     (9-11), its opponent (13-15), then start numbers every five columns from 17
     (0: an empty board)."""
     rnd = _round_of(line[4:7], lineno, 5, problems)
-    team, other = line[8:11].strip(), line[12:15].strip()
-    if not team.isdigit() or not other.isdigit():
-        wrong = team if not team.isdigit() else other
-        problems.append(Problem(_("{value} is not a team number").format(value=repr(wrong)), lineno, 9))
+    team = whole_at(line[8:11], TEAM_NUMBER, problems, lineno, 9)
+    other = whole_at(line[12:15], TEAM_NUMBER, problems, lineno, 13)
+    if team is None or other is None:
         return
     order = []
     for k in range(16, len(line), 5):
         text = line[k : k + 4].strip()
-        if text and not text.isdigit():
-            problems.append(Problem(_("{value} is not a start number").format(value=repr(text)), lineno, k + 1))
+        if not text:
+            continue
+        number = 0 if text.strip("0") == "" else whole_at(text, START_NUMBER, problems, lineno, k + 1)
+        if number is None:
             return
-        if text:
-            order.append(int(text))
+        order.append(number)
     if rnd:
-        h.lineups.append((rnd, int(team), int(other), order))
+        h.lineups.append((rnd, team, other, order))
 
 
 _FORFEIT_TYPES = {"+-": (WIN, LOSS), "10": (WIN, LOSS), "WL": (WIN, LOSS), "WZ": (WIN, LOSS)}
@@ -546,11 +537,10 @@ def _forfeit_line(line: str, lineno: int, h: _Header, problems: list[Problem]) -
     rnd = _round_of(line[7:10], lineno, 8, problems)
     numbers = []
     for start in (11, 15):
-        text = line[start : start + 3].strip()
-        if not text.isdigit() or not int(text):
-            problems.append(Problem(_("{value} is not a team number").format(value=repr(text)), lineno, start + 1))
+        number = whole_at(line[start : start + 3], TEAM_NUMBER, problems, lineno, start + 1)
+        if number is None:
             return
-        numbers.append(int(text))
+        numbers.append(number)
     if rnd is not None and rnd >= 1:
         h.forfeits330.append((kind, rnd, numbers[0], numbers[1], lineno))
     elif rnd is not None:
@@ -923,7 +913,7 @@ def _record_warnings(h: _Header) -> list[str]:
 def _points_field(text: str) -> Fraction | None:
     """A TRF points field (``5.5``, ``10``), quickly; anything else through parse_number."""
     whole, dot, tenths = text.partition(".")
-    if whole.isdigit() and (not dot or tenths.isdigit()):
+    if is_whole(whole) and (not dot or is_whole(tenths)) and len(text) <= 8:
         return Fraction(int(whole + tenths), 10 ** len(tenths))
     return parse_number(text) if text else None
 

@@ -58,6 +58,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from crosstable.errors import CrosstableError
 from crosstable.events import EventStore
+from crosstable.fields import is_whole
 from crosstable.i18n import LANGUAGE_NAMES, _, catalogue, check_language, decimal_text, integer_text, using
 from crosstable.io import FORMATS, decode, detect_format
 from crosstable.io.writers import schedule_dict
@@ -209,7 +210,7 @@ class _BodyLimit:
             return
         headers = dict(scope.get("headers") or [])
         declared = headers.get(b"content-length", b"").decode("latin-1")
-        if declared.isdigit() and int(declared) > self.max_bytes:
+        if is_whole(declared) and (len(declared.lstrip("0")) > 18 or int(declared) > self.max_bytes):
             await self._refuse(scope, receive, send)
             return
         seen = 0
