@@ -28,6 +28,13 @@ group. Participants are
 numbered from 1 in the order listed. Scores and points are strings
 holding exact fractions (``"1/2"``) or integers, so nothing is rounded. Readers
 report a missing or ill-typed field with its JSON path.
+
+The document is loaded by :func:`crosstable.fields.load_json` (nesting deeper than 64
+levels and integers of more than 40 digits refused) and every number is checked by
+:func:`crosstable.fields.json_whole` against its field's range (a round 0 to 999, 0 for
+none; a rating 0 to 4,000; cards 0 to 1,000). An optional field that is ``null`` is
+absent (``"games": null`` is an event without games); a field of the wrong type
+(``"games": {}``, ``"name": 7``) is refused with its path.
 """
 
 from __future__ import annotations
@@ -40,8 +47,9 @@ from typing import Any
 
 import numpy as np
 
-from crosstable.errors import CrosstableError, InputError, Problem
-from crosstable.i18n import _
+from crosstable.errors import CrosstableError, InputError, Problem, printable
+from crosstable.fields import FieldError, Range, is_whole, json_whole, load_json
+from crosstable.i18n import N_, _
 from crosstable.model import BYE_KINDS, STATUS_NAMES, Adjustment, Bye, Cards, Scoring, Tournament
 
 FORMAT = "crosstable-tournament"
@@ -169,30 +177,37 @@ class _Reader:
             return {}
         out = {}
         for key, item in value.items():
-            if not (isinstance(key, str) and key.isascii() and key.isdigit() and 1 <= int(key) <= n):
-                self.fail(f"{path}.{key}", _("not a start number from 1 to {n}").format(n=n))
+            if not (is_whole(key) and len(key) < 10 and 1 <= int(key) <= n):
+                self.fail(f"{path}.{printable(str(key), 24)}", _("not a start number from 1 to {n}").format(n=n))
                 continue
             out[int(key) - 1] = item
         return out
 
-    def integer(self, value: Any, path: str, low: int = 0, high: int | None = None) -> int:
-        high = 10**9 if high is None else high  # beyond, a number is a typo (and would overflow)
-        if isinstance(value, bool) or not isinstance(value, int) or value < low or value > high:
-            if high:
-                message = _("{value} is not a whole number from {low} to {high}").format(
-                    value=repr(value), low=low, high=high
-                )
-            else:
-                message = _("{value} is not a whole number from {low}").format(value=repr(value), low=low)
-            self.fail(path, message)
+    def integer(self, value: Any, path: str, low: int = 0, high: int = 999) -> int:
+        try:
+            return json_whole(value, Range(low, high, _WHOLE))
+        except FieldError as e:
+            self.fail(path, e.message)
             return low
+
+    def items(self, data: dict[str, Any], key: str) -> list[Any]:
+        """An optional list (``null`` or absent: none)."""
+        value = data.get(key)
+        if value is None:
+            return []
+        if not isinstance(value, list):
+            self.fail(key, _("a list is required"))
+            return []
         return value
+
+
+_WHOLE = N_("{cell} is not a whole number from {low} to {high}")
 
 
 def _adjustments(r: _Reader, value: Any, n: int) -> list[Adjustment]:
     """The adjustments: a list of objects, or the older mapping participant → points."""
     if isinstance(value, dict):  # the first version of the format: {"3": "-3"}
-        value = [{"participant": int(k) if str(k).isdigit() else k, "points": v} for k, v in value.items()]
+        value = [{"participant": int(k) if is_whole(k) and len(k) < 10 else k, "points": v} for k, v in value.items()]
     if not isinstance(value, list):
         # TRANSLATORS: {keys} are the JSON keys of an adjustment
         r.fail("adjustments", _("a list of {keys} is required").format(keys="{participant, points, round, final}"))
@@ -218,11 +233,13 @@ def _adjustments(r: _Reader, value: Any, n: int) -> list[Adjustment]:
 def read_json(text: str, source: str | None = None, scoring: Scoring | None = None) -> Tournament:
     """Read our JSON format (see the module docstring)."""
     try:
-        data = json.loads(text.lstrip("\ufeff"))
+        data = load_json(text.lstrip("\ufeff"))
     except json.JSONDecodeError as e:
         raise InputError(
             source, [Problem(_("not valid JSON: {reason}").format(reason=e.msg), e.lineno, e.colno)]
         ) from None
+    except FieldError as e:
+        raise InputError(source, [Problem(e.message)]) from None
     r = _Reader(source)
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         # TRANSLATORS: "format" is a JSON key and {name} its value, written as they are
@@ -232,11 +249,12 @@ def read_json(text: str, source: str | None = None, scoring: Scoring | None = No
     if not isinstance(people, list) or not people:
         message = _located("participants", _("a non-empty list is required"))
         raise InputError(source, [Problem(message, 1, 1)])
-    names = [str(p.get("name", "")) if isinstance(p, dict) else "" for p in people]
-    for k, name in enumerate(names):
-        if not name:
+    given = [p.get("name") if isinstance(p, dict) else None for p in people]
+    names = [name if isinstance(name, str) else "" for name in given]
+    for k, name in enumerate(given):
+        if not isinstance(name, str) or not name.strip():
             # TRANSLATORS: said of a participant's name in a JSON file
-            r.fail(f"participants[{k}].name", _("missing"))
+            r.fail(f"participants[{k}].name", _("missing") if name in (None, "") else _("a text is required"))
     n = len(names)
     ratings = [p.get("rating") if isinstance(p, dict) else None for p in people]
     groups = [p.get("group") if isinstance(p, dict) else None for p in people]
@@ -247,7 +265,7 @@ def read_json(text: str, source: str | None = None, scoring: Scoring | None = No
     cols: list[list[int]] = [[], [], [], [], [], []]
     scores: list[tuple[Fraction, Fraction]] = []
     overrides: list[int] = []
-    for k, g in enumerate(data.get("games", [])):
+    for k, g in enumerate(r.items(data, "games")):
         path = f"games[{k}]"
         if not isinstance(g, dict):
             r.fail(path, _("not an object"))
@@ -272,7 +290,7 @@ def read_json(text: str, source: str | None = None, scoring: Scoring | None = No
         for col, item in zip(cols, (w, b, 0, 0, rnd, _STATUS[status]), strict=True):
             col.append(item)
     byes = []
-    for k, b in enumerate(data.get("byes", [])):
+    for k, b in enumerate(r.items(data, "byes")):
         path = f"byes[{k}]"
         kind = b.get("kind") if isinstance(b, dict) else None
         if kind not in BYE_KINDS:
@@ -292,7 +310,7 @@ def read_json(text: str, source: str | None = None, scoring: Scoring | None = No
             counts_as = None
         result = _OUTCOMES.index(counts_as) if counts_as is not None else None
         byes.append(Bye(who, rnd, kind, points, game_points=game_points, result=result))
-    sc = data.get("scoring", {})
+    sc = data.get("scoring") or {}
     try:
         table = scoring or Scoring(
             Fraction(sc["win"]), Fraction(sc["draw"]), Fraction(sc["loss"]), str(sc.get("name", "custom"))
@@ -301,7 +319,7 @@ def read_json(text: str, source: str | None = None, scoring: Scoring | None = No
         # TRANSLATORS: win, draw and loss are the JSON keys of the scoring, written as they are
         r.fail("scoring", _("needs win, draw and loss, each a number from -1000 to 1000"))
         table = Scoring.parse("chess")
-    adjustments = _adjustments(r, data.get("adjustments", []), n)
+    adjustments = _adjustments(r, data.get("adjustments") or [], n)
     rounds_total = None if data.get("rounds") is None else r.integer(data.get("rounds"), "rounds", 0, 999)
     for k, rating in enumerate(ratings):
         if rating is not None:
