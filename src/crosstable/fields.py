@@ -43,11 +43,12 @@ DEEPEST = 64
 
 
 class FieldError(CrosstableError, ValueError):
-    """A field that should hold a number does not; ``message`` says why, in the language."""
+    """A field that should hold a number does not; ``message`` says why, in the language
+    (``line`` and ``column``: where in a JSON document, when it is known there)."""
 
-    def __init__(self, message: str) -> None:
+    def __init__(self, message: str, line: int | None = None, column: int | None = None) -> None:
         super().__init__(message)
-        self.message = message
+        self.message, self.line, self.column = message, line, column
 
 
 @dataclass(frozen=True)
@@ -189,15 +190,15 @@ def load_json(text: str) -> Any:
     {'a': [1, 2]}
     >>> load_json("[" * 100 + "]" * 100)
     Traceback (most recent call last):
-    crosstable.fields.FieldError: nested deeper than 64 levels at character 65 (line 1)
+    crosstable.fields.FieldError: not valid JSON: nested deeper than 64 levels
     """
     if text.count("[") + text.count("{") > DEEPEST:
         where = _depth_at(text)
         if where is not None:
             line = text.count("\n", 0, where) + 1
             # TRANSLATORS: a JSON document's arrays or objects inside each other
-            message = _("nested deeper than {n} levels at character {at} (line {line})")
-            raise FieldError(message.format(n=DEEPEST, at=integer_text(where + 1), line=integer_text(line)))
+            message = _("not valid JSON: nested deeper than {n} levels").format(n=DEEPEST)
+            raise FieldError(message, line, where - text.rfind("\n", 0, where))
     return json.loads(text, parse_int=_integer)
 
 

@@ -239,7 +239,7 @@ def read_json(text: str, source: str | None = None, scoring: Scoring | None = No
             source, [Problem(_("not valid JSON: {reason}").format(reason=e.msg), e.lineno, e.colno)]
         ) from None
     except FieldError as e:
-        raise InputError(source, [Problem(e.message)]) from None
+        raise InputError(source, [Problem(e.message, e.line, e.column)]) from None
     r = _Reader(source)
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         # TRANSLATORS: "format" is a JSON key and {name} its value, written as they are

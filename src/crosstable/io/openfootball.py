@@ -81,6 +81,7 @@ from typing import Any, TypeGuard
 import numpy as np
 
 from crosstable.errors import CrosstableError, InputError, Problem, printable
+from crosstable.fields import FieldError, load_json
 from crosstable.i18n import _, integer_text, ngettext
 from crosstable.io.jsonfmt import looks_like_json
 from crosstable.model import (
@@ -108,7 +109,7 @@ _MATCH_LISTS = re.compile(r'"(?:matches|rounds)"\s*:\s*\[')
 _KNOCKOUT = re.compile(
     r"round of|quarter|semi|final|play-?offs?|third.place|knockout|1/8|1/4|1/16|preliminary|replay", re.IGNORECASE
 )
-_DIGITS = re.compile(r"\d+")
+_DIGITS = re.compile(r"[0-9]+")
 _DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 _TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|[{}\[\]:,]|[^\s{}\[\]:,"]+')
 
@@ -439,7 +440,7 @@ def _set_aside(matches: list[_Match], in_groups: bool) -> str:
 def _number(label: str) -> int | None:
     """The one number of a round's name after its stage (``League, Matchday 3``: 3)."""
     digits = _DIGITS.findall(label.rsplit(", ", 1)[-1])
-    return int(digits[0]) if len(digits) == 1 and 1 <= int(digits[0]) <= 9999 else None
+    return int(digits[0]) if len(digits) == 1 and len(digits[0]) <= 4 and int(digits[0]) >= 1 else None
 
 
 def _clash(matches: list[_Match], rounds: list[int]) -> bool:
@@ -475,17 +476,15 @@ def read_openfootball(text: str, source: str | None = None, scoring: Scoring | N
     """Read an openfootball JSON file into a :class:`Tournament` (see the module docstring)."""
     body = text[1:] if text.startswith("\ufeff") else text
     try:
-        data = json.loads(body)
+        data = load_json(body)
     except json.JSONDecodeError as e:
         raise InputError(
             # TRANSLATORS: {reason} is the JSON decoder's own words (English).
             source,
             [Problem(_("not valid JSON: {reason}").format(reason=e.msg), e.lineno, e.colno)],
         ) from None
-    except RecursionError:
-        raise InputError(source, [Problem(_("not valid JSON: nested too deeply"), 1, 1)]) from None
-    except ValueError:  # an integer of more than 4,300 digits
-        raise InputError(source, [Problem(_("not valid JSON: a number with too many digits"), 1, 1)]) from None
+    except FieldError as e:  # nested too deeply
+        raise InputError(source, [Problem(e.message, e.line, e.column)]) from None
     r = _Reader(body, source)
     if not isinstance(data, dict):
         r.fail(
