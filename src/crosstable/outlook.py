@@ -66,6 +66,7 @@ Decisions:
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import re
 from collections.abc import Callable, Sequence
@@ -81,7 +82,7 @@ from crosstable.i18n import N_, _, integer_text
 from crosstable.model import DRAW, LOSS, PENDING, WIN, IntArray, Tournament
 from crosstable.numbers import count
 from crosstable.ranking import criteria_for, rank
-from crosstable.scenarios import Option, completed, drawable, scenario_options
+from crosstable.scenarios import DEFAULT_LIMIT, Option, Reach, completed, drawable, in_full, reach, scenario_options
 from crosstable.tiebreaks import REGISTRY, Spec
 
 LINEAR = frozenset({"PTS", "MP", "WIN", "WON"})
@@ -94,8 +95,19 @@ SCORES = frozenset(
 )
 """Criteria that need the score lines, which the outlook does not choose: the places
 they decide are left open ("depends on the score lines")."""
+OTHER_GAMES = frozenset(
+    {"SB", "SHM", "RIGA", "GORIN", "GELB", "NNSB", "ESB", "EMMSB", "EMGSB", "EGMSB", "EGGSB", "SSSC"}
+    | {"BH", "FB", "AFB", "AOB", "ABH", "KS", "OPTS", "PTP", "APPO", "POT", "FLOW"}
+)
+"""Criteria that read the results of other participants' games (the Berger family,
+Buchholz, Koya…): the places they decide are proved by ranking every completion, when
+they are few enough, and are otherwise *open*, even where score lines decide too."""
 SEARCH_LIMIT = 60
 """The most programs spent settling one participant's best or worst place that way."""
+FULL_LIMIT = 3**8
+"""The most completions ranked one by one (the criteria with no bulk form in
+:mod:`crosstable.scenarios`: a few thousand a second); with a bulk form, the scenarios'
+limit (:data:`crosstable.scenarios.DEFAULT_LIMIT`)."""
 MAX_GAMES_LEFT = 2_000
 """The most games left an outlook takes on (the integer programs grow with them)."""
 MAX_PARTICIPANTS = 400
@@ -569,6 +581,7 @@ def outlook(
     witnesses: Sequence[str] = (),
     magic: bool = True,
     progress: Callable[[int, int], None] | None = None,
+    limit: int = DEFAULT_LIMIT,
 ) -> OutlookReport:
     """Best and worst places, zones and magic numbers (see the module docstring).
 
@@ -583,8 +596,8 @@ def outlook(
     t = drawable(t)
     status = t.status
     assert status is not None
-    specs = criteria_for(t, tiebreaks, rules)
-    labels = [s.label for s in specs]
+    listed = criteria_for(t, tiebreaks, rules)
+    labels = [s.label for s in listed]
     games = np.nonzero(status == PENDING)[0]
     n = len(t.names)
     if len(games) == 0:
@@ -694,8 +707,7 @@ def outlook(
     left = [len(solver.own[i]) for i in range(n)]
     most = base + np.array([units[WIN] * left[i] for i in range(n)], dtype=np.int64)
     achievable = [_sums(units, outcomes, left[i]) for i in range(n)]
-    prospects: list[Prospect] = []
-    numbers: dict[tuple[int, int], tuple[int | None, int | None]] = {}
+    found: dict[int, _Places] = {}
     for i in (r.index for r in now.rows):
         flow_choice = solver.first_by_flow(i, base, units) if not draws else None
         if flow_choice is not None:
@@ -737,26 +749,58 @@ def outlook(
                         name=t.names[i]
                     )
                 )
-        best_exact = bx if reached_best == bx else None
-        worst_exact = wx if reached_worst == wx else None
+        found[i] = _Places(best, worst, bx, wx, reached_best, reached_worst, bchoice, wchoice, unsettled)
+
+    # Places that a criterion reading other games decides (the Berger family, Buchholz), or that
+    # the search left open, are not proved: with few enough completions, every one is ranked.
+    others = any(s.code in OTHER_GAMES for s in rest)
+    unproven = {
+        i for i, f in found.items() if f.unsettled is not None and (f.unsettled.reason != "score lines" or others)
+    }
+    combinations = len(outcomes) ** len(games)
+    cap = limit if not in_full(now.analysis, listed) else min(limit, FULL_LIMIT)
+    listing: Reach | None = None
+    if unproven and not needs_scores and combinations <= cap:  # the narrowest score lines would not be all
+        listing = reach(now.analysis, listed, games, [by_outcome[o] for o in outcomes])
+        for i, f in found.items():
+            first, last = listing.first(i), listing.last(i)
+            if ranked(listing.best[i], i)[0] != first or ranked(listing.worst[i], i)[1] != last:
+                warnings.append(
+                    _("{name}: a completion did not give the place the program proved; left open").format(
+                        name=t.names[i]
+                    )
+                )
+                continue
+            found[i] = dataclasses.replace(
+                f,
+                bx=first,
+                wx=last,
+                reached_best=first,
+                reached_worst=last,
+                bchoice=listing.best[i],
+                wchoice=listing.worst[i],
+                unsettled=None,
+                every=listing.places[i],
+            )
+            unproven.discard(i)
+
+    prospects: list[Prospect] = []
+    numbers: dict[tuple[int, int], tuple[int | None, int | None]] = {}
+    for i in (r.index for r in now.rows):
+        f = found[i]
+        bx, wx, best, worst = f.bx, f.wx, f.best, f.worst
         statuses: dict[str, str] = {}
         magics: dict[str, Fraction | None] = {}
         need: dict[str, Fraction | None] = {}
         for z in zone_list:
-            # on the tightest places proved: the tie-breaks where the outlook settles them, else points
-            if z.first <= bx and wx <= z.last:
-                statuses[z.name] = "clinched"
-            elif wx < z.first or bx > z.last:
-                statuses[z.name] = "eliminated"
-            else:
-                statuses[z.name] = "possible"
+            statuses[z.name] = _status(f, z, i in unproven)
             magics[z.name] = need[z.name] = None
             top, bottom = z.first == 1, z.last == n and z.first > 1
             if not magic or not (top or bottom):
                 continue  # a zone in the middle: no magic number (see the module docstring)
             least = Fraction(achievable[i][0], den)  # what the participant takes whatever happens
             inside = statuses[z.name] == "clinched"
-            if statuses[z.name] != "possible":
+            if statuses[z.name] not in ("possible", "open"):
                 if inside == top:  # certain to be in a zone at the top, or out of one at the bottom
                     magics[z.name] = need[z.name] = least
                 continue
@@ -777,14 +821,14 @@ def outlook(
                 Fraction(int(most[i]), den),
                 best,
                 worst,
-                best_exact,
-                worst_exact,
+                bx if f.reached_best == bx else None,
+                wx if f.reached_worst == wx else None,
                 statuses,
                 magics,
                 need,
-                unsettled,
-                witness(bchoice, reached_best) if name in keep else None,
-                witness(wchoice, reached_worst) if name in keep else None,
+                f.unsettled,
+                witness(f.bchoice, f.reached_best) if name in keep else None,
+                witness(f.wchoice, f.reached_worst) if name in keep else None,
             )
         )
     if needs_scores and option_warnings:
@@ -798,7 +842,16 @@ def outlook(
         )
     decided = [s.label for s in prefix if s.code not in ("PTS", "MP")]
     games_left = count(len(games), "{n} game", "{n} games")
-    if draws:
+    if unproven:  # never headed "exact" with an answer left open
+        if draws:
+            # TRANSLATORS: how the outlook was computed, not exactly; {games} is a count of games ("12 games").
+            method = _("integer programming (HiGHS) over {games} left").format(games=games_left)
+        else:
+            # TRANSLATORS: how the outlook was computed, not exactly; {games} is a count of games ("12 games").
+            method = _("integer programming (HiGHS) over {games} left, maximum flow for first place (no draws)").format(
+                games=games_left
+            )
+    elif draws:
         # TRANSLATORS: how the outlook was computed; {games} is a count of games ("12 games").
         method = _("exact: integer programming (HiGHS) over {games} left").format(games=games_left)
     else:
@@ -811,7 +864,61 @@ def outlook(
         method += "; " + _("ties on points separated by {criteria} inside the program").format(
             criteria=", ".join(decided)
         )
+    if listing is not None and not unproven:
+        method += "; " + _(
+            # TRANSLATORS: {criteria} is a criterion's code (SB); {combinations} a count ("729 combinations").
+            "the places decided by {criteria} found by ranking all {combinations} of the games left"
+        ).format(criteria=open_, combinations=count(combinations, "{n} combination", "{n} combinations"))
+    elif unproven and (needs_scores or listing is not None):
+        # TRANSLATORS: {criteria} is a criterion's code (SB), or two ("SB then GD").
+        method += "; " + _("not exact: the places decided by {criteria} are left open").format(criteria=open_)
+    elif unproven:
+        method += "; " + _(
+            # TRANSLATORS: {criteria} is a criterion's code (SB); {limit} a number (4,782,969): the completions of
+            # the games left are too many to rank one by one.
+            "not exact: the places decided by {criteria} are left open (more than {limit} combinations to rank)"
+        ).format(criteria=open_, limit=integer_text(cap))
     return OutlookReport(labels, zone_list, len(games), method, prospects, solver.solved, warnings)
+
+
+@dataclass
+class _Places:
+    """What is known of one participant's places before the zones are read: the bounds
+    on points, the tightest places proved (``bx``, ``wx``) and those the completions
+    found reach, and, when every completion was ranked, which places occur."""
+
+    best: int
+    worst: int
+    bx: int
+    wx: int
+    reached_best: int
+    reached_worst: int
+    bchoice: list[int]
+    wchoice: list[int]
+    unsettled: Unsettled | None
+    every: NDArray[np.bool_] | None = None
+    """``every[p - 1]``: some completion gives place p (all of them ranked)."""
+
+
+def _status(f: _Places, z: Zone, unproven: bool) -> str:
+    """A zone's status for one participant: from every completion where all were ranked;
+    else *clinched* or *eliminated* on the tightest places proved (bounds that hold),
+    *possible* when that is proved, and *open* when a completion in the zone and one
+    outside it are not both at hand for a participant whose places are left open."""
+    if f.every is not None:
+        inside = bool(f.every[z.first - 1 : z.last].any())
+        outside = bool(f.every[: z.first - 1].any() or f.every[z.last :].any())
+        return "possible" if inside and outside else "clinched" if inside else "eliminated"
+    if z.first <= f.bx and f.wx <= z.last:
+        return "clinched"
+    if f.wx < z.first or f.bx > z.last:
+        return "eliminated"
+    if not unproven:
+        return "possible"
+    seen = (f.reached_best, f.reached_worst)
+    inside = any(z.first <= p <= z.last for p in seen)
+    outside = any(not z.first <= p <= z.last for p in seen)
+    return "possible" if inside and outside else "open"
 
 
 def _settle(

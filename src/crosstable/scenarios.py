@@ -301,23 +301,7 @@ def scenarios(
         # TRANSLATORS: {method} is "all 729 combinations of 6 games" or the Monte Carlo's.
         method = _("{method}, all results equally likely").format(method=method)
     now = rank(t, [s.label for s in specs])  # the standings so far, the pending games left out
-    fide_unplayed = now.analysis.unplayed_rules  # byes and forfeits of a Swiss event: art. 16
-    d = t.scoring.denominator
-    extra_points = [*(a.points for a in t.adjustments), *(b.points for b in t.byes)]
-    odd_adjustment = any((v * d).denominator != 1 for v in extra_points)  # the bulk engine counts in 1/d
-    unsupported = [
-        s.label
-        for s in specs
-        if s.code not in BULK
-        or (s.code == "BH" and s.modifiers)
-        or (s.code == "NNSB" and t.kind == "game_points")
-        or (fide_unplayed and s.code in (*PRESET_WEIGHTS, "BH", "NNSB"))
-        or (bool(t.adjustments) and s.code in (*PRESET_WEIGHTS, "BH", "NNSB", "KS"))
-        or (t.system == "swiss" and s.code == "KS")
-        or (t.system == "swiss" and s.code == "DE" and bool(np.any(t.status == FORFEIT)))
-        or (s.code == "SB" and s.basis == "GP" and t.kind == "game_points")
-        or odd_adjustment
-    ]
+    unsupported = in_full(now.analysis, specs)
     if unsupported and bulk:
         warnings.append(
             # TRANSLATORS: {criteria} lists criteria's codes (ARO, TPR).
@@ -325,8 +309,7 @@ def scenarios(
                 criteria=", ".join(unsupported)
             )
         )
-    use_bulk = bulk and not unsupported
-    engine = Bulk(now.analysis, specs, games, options) if use_bulk else None
+    evaluate = _evaluator(now.analysis, specs, games, options, bulk and not unsupported)
 
     own = [_next_game(t, games, i) for i in range(n)]
     place_prob = np.zeros((n, n))
@@ -339,10 +322,7 @@ def scenarios(
     done = 0
     for block in _blocks(drawn, chunk, k, m, exhaustive, prob, rng):
         weight = np.prod(prob[np.arange(m), block], axis=1) if exhaustive else np.full(len(block), 1.0 / drawn)
-        if engine is not None:
-            lo, hi = engine.places(block)
-        else:
-            lo, hi = _naive_places(t, specs, games, options, block)
+        lo, hi = evaluate(block)
         span = (hi - lo + 1).astype(float)
         for p in range(1, n + 1):
             inside = (lo <= p) & (p <= hi)
@@ -401,6 +381,98 @@ def scenarios(
             )
         )
     return ScenarioReport([s.label for s in specs], pending_names, total, drawn, method, outlooks, warnings)
+
+
+def in_full(base: Analysis, specs: Sequence[Spec]) -> list[str]:
+    """The criteria of the list that the bulk engine has no form for, here (the
+    combinations are then ranked in full, one by one): ``base`` is the standings so far,
+    the pending games left out."""
+    t = base.t
+    fide_unplayed = base.unplayed_rules  # byes and forfeits of a Swiss event: art. 16
+    d = t.scoring.denominator
+    extra_points = [*(a.points for a in t.adjustments), *(b.points for b in t.byes)]
+    odd_adjustment = any((v * d).denominator != 1 for v in extra_points)  # the bulk engine counts in 1/d
+    return [
+        s.label
+        for s in specs
+        if s.code not in BULK
+        or (s.code == "BH" and s.modifiers)
+        or (s.code == "NNSB" and t.kind == "game_points")
+        or (fide_unplayed and s.code in (*PRESET_WEIGHTS, "BH", "NNSB"))
+        or (bool(t.adjustments) and s.code in (*PRESET_WEIGHTS, "BH", "NNSB", "KS"))
+        or (t.system == "swiss" and s.code == "KS")
+        or (t.system == "swiss" and s.code == "DE" and bool(np.any(t.status == FORFEIT)))
+        or (s.code == "SB" and s.basis == "GP" and t.kind == "game_points")
+        or odd_adjustment
+    ]
+
+
+def _evaluator(
+    base: Analysis, specs: Sequence[Spec], games: IntArray, options: Sequence[Option], bulk: bool
+) -> Callable[[IntArray], tuple[IntArray, IntArray]]:
+    """What ranks a block of combinations (``block[s, g]``: the option of pending game
+    g): the bulk engine, or ranking each in full (``bulk=False``); it gives each
+    participant's first and last place (a shared place spans several)."""
+    if bulk:
+        return Bulk(base, specs, games, options).places
+    t = base.t
+    return lambda block: _naive_places(t, specs, games, options, block)
+
+
+@dataclass
+class Reach:
+    """What every combination of the games left gives (:func:`reach`)."""
+
+    places: NDArray[np.bool_]
+    """``places[i, p - 1]``: some combination gives participant i place p (a shared
+    place counts as each of its places, as in the scenarios' report)."""
+    best: list[list[int]]
+    """For each participant, a combination (the option of each game) that gives its
+    best place (the first of a shared one)."""
+    worst: list[list[int]]
+    """The same for its worst place (the last of a shared one)."""
+    combinations: int
+    bulk: bool
+    """Whether the bulk engine ranked them (else each was ranked in full)."""
+
+    def first(self, i: int) -> int:
+        """Participant i's best place over every combination."""
+        return int(np.argmax(self.places[i])) + 1
+
+    def last(self, i: int) -> int:
+        """Participant i's worst place over every combination."""
+        return len(self.places[i]) - int(np.argmax(self.places[i][::-1]))
+
+
+def reach(base: Analysis, specs: Sequence[Spec], games: IntArray, options: Sequence[Option]) -> Reach:
+    """Rank every combination of the results ``options`` of the pending ``games``
+    (indices into the tournament's games), as :func:`scenarios` enumerates them, and say
+    which places each participant can take and a combination behind its best and worst.
+    ``base`` is the standings so far with the list ``specs`` (the pending games left out).
+    The caller sees that the combinations (``len(options) ** len(games)``) are few
+    enough; the bulk engine ranks them where it has a form for every criterion
+    (:func:`in_full`)."""
+    t = base.t
+    n, m, k = len(t.names), len(games), len(options)
+    total = k**m
+    bulk = not in_full(base, specs)
+    evaluate = _evaluator(base, specs, games, options, bulk)
+    places = np.zeros((n, n), dtype=bool)
+    best = np.full(n, n + 1, dtype=np.int64)
+    worst = np.zeros(n, dtype=np.int64)
+    best_at: list[list[int]] = [[] for _ in range(n)]
+    worst_at: list[list[int]] = [[] for _ in range(n)]
+    chunk = max(16, min(8192, 2_000_000 // max(1, n * n)))  # smaller blocks than the scenarios': no map kept
+    numbers = np.arange(1, n + 1)
+    for block in _blocks(total, chunk, k, m, True, None, None):
+        lo, hi = evaluate(block)
+        places |= ((lo[:, :, None] <= numbers) & (numbers <= hi[:, :, None])).any(axis=0)
+        low, high = lo.argmin(axis=0), hi.argmax(axis=0)
+        for i in np.nonzero(lo[low, np.arange(n)] < best)[0].tolist():
+            best[i], best_at[i] = lo[low[i], i], block[low[i]].tolist()
+        for i in np.nonzero(hi[high, np.arange(n)] > worst)[0].tolist():
+            worst[i], worst_at[i] = hi[high[i], i], block[high[i]].tolist()
+    return Reach(places, best_at, worst_at, total, bulk)
 
 
 def _next_game(t: Tournament, games: IntArray, i: int) -> int | None:
@@ -464,17 +536,25 @@ def _describe(pair: tuple[str, str], allowed: Sequence[Option], options: Sequenc
 
 
 def _blocks(
-    drawn: int, chunk: int, k: int, m: int, exhaustive: bool, prob: NDArray[Any], rng: np.random.Generator
+    drawn: int,
+    chunk: int,
+    k: int,
+    m: int,
+    exhaustive: bool,
+    prob: NDArray[Any] | None,
+    rng: np.random.Generator | None,
 ) -> Iterator[IntArray]:
-    """Blocks of combinations: ``block[s, g]`` is the option index of pending game g."""
+    """Blocks of combinations: ``block[s, g]`` is the option index of pending game g
+    (every combination in order when ``exhaustive``, else random draws from ``prob``)."""
     powers = k ** np.arange(m - 1, -1, -1, dtype=np.int64)
-    cumulative = np.cumsum(prob, axis=1)
+    cumulative = np.cumsum(prob, axis=1) if prob is not None else None
     for start in range(0, drawn, chunk):
         size = min(chunk, drawn - start)
         if exhaustive:
             codes = np.arange(start, start + size, dtype=np.int64)
             yield (codes[:, None] // powers[None, :]) % k
         else:
+            assert rng is not None and cumulative is not None
             u = rng.random((size, m))
             yield (u[:, :, None] > cumulative[None, :, :]).sum(axis=2).clip(0, k - 1).astype(np.int64)
 
@@ -797,8 +877,11 @@ __all__ = [
     "NextGame",
     "Option",
     "ParticipantOutlook",
+    "Reach",
     "ScenarioReport",
     "completed",
     "drawable",
+    "in_full",
+    "reach",
     "scenarios",
 ]
