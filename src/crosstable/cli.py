@@ -15,6 +15,7 @@ import json
 import os
 import re
 import sys
+import traceback
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, NoReturn
@@ -174,6 +175,30 @@ class _Commands(click.Group):
             _interrupted()
         except BrokenPipeError:  # the reader of our output went away (| head)
             sys.exit(0)
+        except Exception as e:  # the last resort: a defect is said in one line, never a traceback
+            _defect(e)
+
+
+DEFECT = 70
+"""The exit status of a defect (``EX_SOFTWARE`` of BSD's sysexits): an exception that no
+input should cause. Bad input is status 2."""
+
+
+def _defect(error: Exception) -> NoReturn:
+    """One line on standard error for an exception the program did not expect: what it
+    was and where in crosstable, so that it can be reported; status 70."""
+    frames = traceback.extract_tb(error.__traceback__)
+    ours = [f for f in frames if f"{os.sep}crosstable{os.sep}" in f.filename] or frames
+    where = f"{Path(ours[-1].filename).name}:{ours[-1].lineno}" if ours else "?"
+    click.echo(
+        # TRANSLATORS: {error} is the exception's type and message, {where} a source file and line of crosstable.
+        _(
+            "crosstable: internal error (a defect of crosstable, not of the input): {error} at {where}; "
+            "please report it with this line, the command and its input to the crosstable issue tracker"
+        ).format(error=printable(f"{type(error).__name__}: {error}", 200), where=where),
+        err=True,
+    )
+    sys.exit(DEFECT)
 
 
 def _event_file(command: Callable[..., Any]) -> Callable[..., Any]:
@@ -711,8 +736,9 @@ def study_command(
     level_heading = pgettext("study column", "level")
     # TRANSLATORS: the study's last column: how many pairs the coefficient ordered right, wrong, or left level.
     counts = pgettext("study column", "right / wrong / level")
-    # each column as wide as its heading in the language, at least as wide as in English
-    w = [max(12, len(coefficient)), max(8, len(right)), max(17, len(interval)), max(7, len(level_heading))]
+    # each column as wide as its heading in the language and its widest cell, at least as wide as in English
+    longest = max((len(r["criterion"]) for r in rows), default=0)
+    w = [max(12, len(coefficient), longest), max(8, len(right)), max(17, len(interval)), max(7, len(level_heading))]
     click.echo(f"{coefficient:<{w[0]}} {right:>{w[1]}} {interval:>{w[2]}} {level_heading:>{w[3]}}   {counts}")
     for r in rows:
         share = "   –" if r["share"] is None else decimal_text(f"{100 * r['share']:7.2f}%")

@@ -13,12 +13,14 @@ Numbers are read by :mod:`crosstable.fields`: a ``Round`` of ASCII digits from 1
 another word: unrated); another digit than 0-9 (``²``, ``３``) or a number out of range
 is refused with its game's line. A game without a result (``*``) in a round whose other
 games, or a later round's, have results is most likely a result not written down: a
-warning names its line (it is counted as not played yet).
+warning names its line (it is counted as not played yet); so does the only game without
+a result in a round whose other games have one.
 """
 
 from __future__ import annotations
 
 import io
+from collections import Counter
 from fractions import Fraction
 
 import numpy as np
@@ -43,9 +45,11 @@ def _numeric(text: str) -> bool:
 
 def _unrecorded(rounds: list[int], status: list[int], lines: list[int], games: list[str]) -> list[str]:
     """Warnings for the games without a result (``*``) in a round that is over: a later
-    round, or another game of the same round, has a result."""
+    round has results, or every other game of its round has one (a round still being
+    played has several games without a result)."""
     results = [r for r, st in zip(rounds, status, strict=True) if st != PENDING and r]
     last = max(results, default=0)
+    pending = Counter(r for r, st in zip(rounds, status, strict=True) if st == PENDING and r)
     with_result = set(results)
     return [
         # TRANSLATORS: {game} is "White - Black", {round} a round number, {line} a line of the file
@@ -54,7 +58,7 @@ def _unrecorded(rounds: list[int], status: list[int], lines: list[int], games: l
             "counted as not played yet"
         ).format(line=line, game=game, round=r)
         for r, st, line, game in zip(rounds, status, lines, games, strict=True)
-        if st == PENDING and r and (r < last or r in with_result)
+        if st == PENDING and r and (r < last or (r in with_result and pending[r] == 1))
     ]
 
 

@@ -90,7 +90,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from crosstable.errors import CrosstableError, InputError, Problem, quoted
-from crosstable.fields import ANY_ROUND, RATING, ROUNDS, START_NUMBER, TEAM_NUMBER, is_whole, whole_at
+from crosstable.fields import ANY_ROUND, RATING, ROUNDS, START_NUMBER, TEAM_NUMBER, digit_hint, is_whole, whole_at
 from crosstable.i18n import N_, _, decimal_text, integer_text, ngettext
 from crosstable.io.games import split_lines
 from crosstable.model import (
@@ -626,6 +626,8 @@ class _Grid:
         for i, r in zip(*np.nonzero(bad), strict=True):
             text = "".join(map(chr, chars[i, r, :4])).strip()
             message = _("opponent {value} is not a start number").format(value=repr(text))
+            hint = digit_hint(text)
+            message = f"{message}: {hint}" if hint else message
             problems.append(Problem(message, self.lines[i], 92 + 10 * int(r)))
         self.opp = np.where(bad | ~filled, 0, opp)
         self.colour, self.result = _at(chars[:, :, 5]), _at(chars[:, :, 7])
