@@ -22,7 +22,7 @@ import csv
 import io
 import json
 import shutil
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from fractions import Fraction
 from itertools import repeat
 from typing import Any
@@ -156,8 +156,8 @@ def to_text(
     from rich.measure import Measurement  # noqa: PLC0415 - optional: rich only for text
     from rich.table import Table  # noqa: PLC0415 - optional: rich only for text
 
-    if width is None:  # COLUMNS, else the terminal's width; written to a file, as wide as the table
-        width = shutil.get_terminal_size((1000, 24)).columns
+    if width is None:
+        width = terminal_width()
     console = Console(file=io.StringIO(), width=width, color_system=None, legacy_windows=False)
     if crosstable:
         console.print(crosstable_table(s, style))
@@ -165,7 +165,7 @@ def to_text(
     for line in s.heading() if heading else ():
         console.print(line, markup=False, highlight=False)
 
-    def build(columns: list[int]) -> Table:
+    def build(columns: list[int], first: bool = True) -> Table:
         table = Table(show_edge=False, header_style="bold")
         for k in columns:
             table.add_column(
@@ -176,19 +176,74 @@ def to_text(
         return table
 
     everything = list(range(len(head)))
-    grid = build(everything)
     notes: list[str] = []
-    if "Decided" in head and Measurement.get(console, console.options.update(max_width=10**6), grid).maximum > width:
+    if "Decided" in head and Measurement.get(console, _unbounded(console), build(everything)).maximum > width:
         k = head.index("Decided")  # too wide for the terminal: the notes go below the table
-        grid = build([j for j in everything if j != k])
+        everything.remove(k)
         name = head.index("Name") if "Name" in head else head.index("Team")
         notes = [f"{row[name]}: {row[k]}" for row in body if row[k]]
-    console.print(grid)
+    fixed = [j for j in everything if head[j] in ("Place", "Pos", "Name", "Team")]  # who each row is
+    _print_fitted(console, build, everything, fixed, width)
     for note in notes:
         console.print(note, markup=False, highlight=False)
     out = console.file
     assert isinstance(out, io.StringIO)
     return out.getvalue()
+
+
+def terminal_width() -> int:
+    """The width text tables fit: ``COLUMNS``, else the terminal's (as ``rich`` reads
+    them); written to a file or a pipe, 1000, as wide as a table needs."""
+    return shutil.get_terminal_size((1000, 24)).columns
+
+
+def column_blocks(widths: Sequence[int], fixed: Sequence[int], width: int) -> list[list[int]]:
+    """The columns of a table too wide for ``width`` characters, in blocks that each
+    fit, so that no cell is cut: every block repeats the ``fixed`` columns (the place
+    and the name) and takes the next columns while they fit, at least one. ``widths``
+    are the columns' widths each alone (its widest cell and its padding); a table is
+    as wide as its columns and one rule between two of them.
+
+    >>> column_blocks([4, 10, 7, 7, 7], [0, 1], 31)
+    [[0, 1, 2, 3], [0, 1, 4]]
+    >>> column_blocks([4, 10, 7], [0, 1], 80)
+    [[0, 1, 2]]
+    """
+    base = sum(widths[k] + 1 for k in fixed)
+    blocks: list[list[int]] = []
+    block: list[int] = []
+    used = base
+    for k in (k for k in range(len(widths)) if k not in fixed):
+        if block and used + widths[k] > width:
+            blocks.append(sorted([*fixed, *block]))
+            block, used = [], base
+        block.append(k)
+        used += widths[k] + 1
+    return [*blocks, sorted([*fixed, *block])]
+
+
+def _unbounded(console: Any) -> Any:
+    """The console's options for measuring a table at its natural width."""
+    return console.options.update(max_width=10**6)
+
+
+def _print_fitted(
+    console: Any, build: Callable[[list[int], bool], Any], columns: list[int], fixed: list[int], width: int
+) -> None:
+    """Print the table that ``build(columns, first)`` makes (``first``: the block that
+    carries the title) within ``width`` without cutting a cell: whole when it fits,
+    else in blocks of columns, each repeating the ``fixed`` ones
+    (:func:`column_blocks`)."""
+    whole = build(columns, True)
+    if console.measure(whole, options=_unbounded(console)).maximum <= width:
+        console.print(whole)
+        return
+    widths = [console.measure(build([k], False), options=_unbounded(console)).maximum for k in columns]
+    position = {k: n for n, k in enumerate(columns)}
+    for n, block in enumerate(column_blocks(widths, [position[k] for k in fixed], width)):
+        if n:
+            console.print()
+        console.print(build([columns[j] for j in block], n == 0))
 
 
 def crosstable_grid(s: Standings, style: str = "decimal") -> tuple[list[str], list[list[str]]]:
@@ -574,27 +629,43 @@ def scenario_dict(r: ScenarioReport) -> dict[str, Any]:
     }
 
 
-def render_scenarios(r: ScenarioReport, output: str) -> str:
-    """The scenario report as ``text`` (a table and one line per next game) or ``json``."""
+def render_scenarios(r: ScenarioReport, output: str, width: int | None = None) -> str:
+    """The scenario report as ``text`` (a table and one line per next game, within
+    ``width`` columns, by default the terminal's: :func:`terminal_width`) or ``json``."""
     if output == "json":
         return json.dumps(scenario_dict(r), ensure_ascii=False, indent=2) + "\n"
     from rich.console import Console  # noqa: PLC0415 - optional: rich (~20 ms to import) only for text
     from rich.table import Table  # noqa: PLC0415 - optional: rich only for text
 
-    console = Console(file=io.StringIO(), width=160, color_system=None)
+    width = terminal_width() if width is None else width
+    console = Console(file=io.StringIO(), width=width, color_system=None, legacy_windows=False)
     n = len(r.participants)
     # TRANSLATORS: the scenarios' title: {method} says how the combinations were counted, {criteria} lists codes.
     title = _("{method}; criteria {criteria}").format(method=r.method, criteria=", ".join(r.criteria))
-    table = Table(title=title, show_edge=False, header_style="bold")
-    for h in ["Name", "Points", "Best", "Worst", *[str(p) for p in range(1, n + 1)]]:
-        table.add_column(column_title(h), justify="left" if h == "Name" else "right", no_wrap=True)
-    for p in r.participants:
-        probs = [
-            decimal_text(f"{100 * p.probabilities[k]:.1f}") + "%" if k in p.probabilities else ""
-            for k in range(1, n + 1)
+    head = ["Name", "Points", "Best", "Worst", *[str(p) for p in range(1, n + 1)]]
+    body = [
+        [
+            p.name,
+            show_vulgar(p.points),
+            integer_text(p.best),
+            integer_text(p.worst),
+            *(
+                decimal_text(f"{100 * p.probabilities[k]:.1f}") + "%" if k in p.probabilities else ""
+                for k in range(1, n + 1)
+            ),
         ]
-        table.add_row(p.name, show_vulgar(p.points), str(p.best), str(p.worst), *probs)
-    console.print(table)
+        for p in r.participants
+    ]
+
+    def build(columns: list[int], first: bool) -> Table:
+        table = Table(title=title if first else None, show_edge=False, header_style="bold")
+        for k in columns:
+            table.add_column(column_title(head[k]), justify="left" if k == 0 else "right", no_wrap=True)
+        for row in body:
+            table.add_row(*(row[k] for k in columns))
+        return table
+
+    _print_fitted(console, build, list(range(len(head))), [0], width)
     # TRANSLATORS: joins the conditions on other games: "Ivanov beats Pupkin and Petrov and Sidorov draw".
     and_ = " " + pgettext("conjunction", "and") + " "
     for p in r.participants:
@@ -674,26 +745,25 @@ def outlook_dict(r: OutlookReport) -> dict[str, Any]:
     }
 
 
-def render_outlook(r: OutlookReport, output: str) -> str:
+def render_outlook(r: OutlookReport, output: str, width: int | None = None) -> str:
     """The outlook as ``text`` (a table, then what the tie-breaks leave open and the
-    witnesses asked for) or ``json``."""
+    witnesses asked for, within ``width`` columns, by default the terminal's:
+    :func:`terminal_width`) or ``json``."""
     if output == "json":
         return json.dumps(outlook_dict(r), ensure_ascii=False, indent=2) + "\n"
     from rich.console import Console  # noqa: PLC0415 - optional: rich (~20 ms to import) only for text
     from rich.table import Table  # noqa: PLC0415 - optional: rich only for text
 
-    console = Console(file=io.StringIO(), width=200, color_system=None)
+    width = terminal_width() if width is None else width
+    console = Console(file=io.StringIO(), width=width, color_system=None, legacy_windows=False)
     zones = ", ".join(str(z) for z in r.zones)
     # TRANSLATORS: the outlook's title: {method} says how it was computed, {criteria} lists codes,
     # {zones} the zones asked for as written (title=1, relegation=18-20).
     title = _("{method}; criteria {criteria}; zones {zones}").format(
         method=r.method, criteria=", ".join(r.criteria) or _("points only"), zones=zones
     )
-    table = Table(title=title, show_edge=False, header_style="bold")
-    for h in ["Name", "Points", "Left", "Most", "Best", "Worst"]:
-        table.add_column(column_title(h), justify="left" if h == "Name" else "right", no_wrap=True)
-    for z in r.zones:  # the zones' names as the user wrote them
-        table.add_column(z.name, justify="right", no_wrap=True)
+    head = [*(column_title(h) for h in ("Name", "Points", "Left", "Most", "Best", "Worst"))]
+    head += [z.name for z in r.zones]  # the zones' names as the user wrote them
     status_words = {
         # TRANSLATORS: a zone (title, relegation…) is certain whatever the games left give.
         "clinched": pgettext("zone", "clinched"),
@@ -715,17 +785,28 @@ def render_outlook(r: OutlookReport, output: str) -> str:
             magic=show_decimal(magic) if magic is not None else "–", need=show_decimal(need)
         )
 
-    for p in r.participants:
-        table.add_row(
+    body = [
+        [
             p.name,
             show_decimal(p.points),
-            str(p.left),
+            integer_text(p.left),
             show_decimal(p.most),
-            str(p.best),
-            str(p.worst),
+            integer_text(p.best),
+            integer_text(p.worst),
             *[zone_cell(p, z.name) for z in r.zones],
-        )
-    console.print(table)
+        ]
+        for p in r.participants
+    ]
+
+    def build(columns: list[int], first: bool) -> Table:
+        table = Table(title=title if first else None, show_edge=False, header_style="bold")
+        for k in columns:
+            table.add_column(head[k], justify="left" if k == 0 else "right", no_wrap=True)
+        for row in body:
+            table.add_row(*(row[k] for k in columns))
+        return table
+
+    _print_fitted(console, build, list(range(len(head))), [0], width)
     for p in r.participants:
         notes = []
         if p.best_exact is not None and p.best_exact != p.best:
@@ -814,19 +895,27 @@ def render_potentials(names: list[str], result: Potentials, by: str, output: str
     def show(x: Fraction | float) -> str:
         return show_number(x) if isinstance(x, Fraction) else decimal_text(f"{float(x):.6g}")
 
-    title = {h: column_title(h) for h in ("Name", "Potential", "Flow", "Pot %", "Flow %")}
-    wide = max(7, len(title["Pot %"]), len(title["Flow %"]))  # a language's headers may be longer than 7
-
     def share(x: Fraction | float) -> str:
-        return f"{decimal_text(f'{100 * x:.2f}') + '%':>{wide}}"
+        return decimal_text(f"{100 * x:.2f}") + "%"
 
-    lines = [
-        f"{'#':>4}  {title['Name']:<24} {title['Potential']:>14} {title['Flow']:>14} "
-        f"{title['Pot %']:>{wide}} {title['Flow %']:>{wide}}"
+    head = ["#", *(column_title(h) for h in ("Name", "Potential", "Flow", "Pot %", "Flow %"))]
+    body = [
+        [
+            str(k + 1),
+            names[i],
+            show(result.potential[i]),
+            show(result.flow[i]),
+            share(pot_share[i]),
+            share(flow_share[i]),
+        ]
+        for k, i in enumerate(order)
     ]
-    for k, i in enumerate(order):
-        lines.append(
-            f"{k + 1:>4}  {names[i]:<24} {show(result.potential[i]):>14} {show(result.flow[i]):>14} "
-            f"{share(pot_share[i])} {share(flow_share[i])}"
-        )
-    return "\n".join(lines) + "\n"
+    # every column as wide as its widest cell (at least as in English): nothing cut, whatever the number
+    wide = [max(least, *(len(row[c]) for row in [head, *body])) for c, least in enumerate((4, 24, 14, 14, 7, 7))]
+
+    def line(row: list[str]) -> str:
+        number, name, *values = row
+        rest = " ".join(f"{v:>{w}}" for v, w in zip(values, wide[2:], strict=True))
+        return f"{number:>{wide[0]}}  {name:<{wide[1]}} {rest}"
+
+    return "\n".join(line(row) for row in [head, *body]) + "\n"
