@@ -12,16 +12,22 @@ games list (``examples/seed-003-last-round.csv``); each mutation is a typo a use
 from __future__ import annotations
 
 import json
+import os
 import re
+from collections import Counter
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from fastapi.testclient import TestClient
+from hypothesis import HealthCheck, given, note, settings
 
 import crosstable
 from crosstable.cli import DEFECT, main
 from crosstable.fields import DEEPEST
+from crosstable.web.app import create_app
 from tests.conftest import DATA, EXAMPLES
+from tests.number_fuzz import Case, cases, outcome
 
 FIDE = DATA / "fide" / "tournament.trf"
 SEED = EXAMPLES / "seed-7-players.tsv"
@@ -66,7 +72,8 @@ def json_round(value: str) -> str:
 
 # The issue's inputs that ended in a traceback, and what each is refused with now.
 TRACEBACKS = [
-    ("games list round ²", "g.csv", GAMES.replace("\n1,", "\n²,", 1), "g.csv:2:1: '²' is not a number: ² (superscript two)"),
+    ("games list round ²", "g.csv", GAMES.replace("\n1,", "\n²,", 1),
+     "g.csv:2:1: '²' is not a number: ² (superscript two)"),
     ("games list cards ²", "c.csv", "round,home,away,home_goals,away_goals,home_yellow\n1,A,B,1,0,²\n1,C,D,0,0,1\n",
      "c.csv:2:11: '²' is not a number: ² (superscript two)"),
     ("PGN round ²", "p.pgn", PGN.format(round="²", elo="2000"), "p.pgn:1:1: '²' is not a number"),
@@ -81,7 +88,7 @@ TRACEBACKS = [
      "games[0].round: '9999999999999999999…' (5,001 characters) is not a whole number"),
     ("JSON games null", "j.json", our_json(games=None, rounds=None), None),
     ("JSON nested 100,000 deep", "j.json", our_json(games="X").replace('"X"', "[" * 100_000 + "]" * 100_000),
-     f"j.json:1:"),
+     "j.json:1:"),
 ]  # fmt: skip
 
 
@@ -107,8 +114,12 @@ def test_json_nested_too_deep_says_so_where() -> None:
 
 
 # The same kind of input on every reader: each whole-number field, each odd digit class.
-DIGITS = {"superscript": ("²", "superscript two", "2"), "fullwidth": ("３", "fullwidth digit three", "3"),
-          "Arabic-Indic": ("٤", "arabic-indic digit four", "4"), "circled": ("①", "circled digit one", "1")}  # fmt: skip
+DIGITS = {
+    "superscript": ("²", "superscript two", "2"),
+    "fullwidth": ("３", "fullwidth digit three", "3"),
+    "Arabic-Indic": ("٤", "arabic-indic digit four", "4"),
+    "circled": ("①", "circled digit one", "1"),
+}
 
 
 def _fields(d: str) -> list[tuple[str, str, str]]:
@@ -289,3 +300,58 @@ def test_a_defect_is_one_line_and_status_70_never_a_traceback(monkeypatch: pytes
     assert line.startswith("crosstable: internal error (a defect of crosstable, not of the input): ZeroDivisionError")
     assert "at test_every_reader.py:" in line or "at cli.py:" in line
     assert "report it" in line
+
+
+# -- the number fuzz (tests/number_fuzz.py; bench/bench_number_fuzz.py runs it longer) ----------
+
+FUZZ_EXAMPLES = int(os.environ.get("NUMBER_FUZZ_EXAMPLES", "300"))
+SEEN: Counter[str] = Counter()
+
+
+def fuzz(examples: int) -> settings:
+    return settings(
+        max_examples=examples, deadline=None, derandomize=True, database=None, suppress_health_check=list(HealthCheck)
+    )
+
+
+@fuzz(FUZZ_EXAMPLES)
+@given(case=cases())
+def test_any_number_in_any_readers_file_is_read_or_refused(case: Case) -> None:
+    note(repr(case))
+    result = outcome(case)
+    SEEN[f"library {result.split(chr(10))[0]}"] += 1
+    assert not result.startswith("DEFECT"), result
+
+
+@fuzz(max(10, FUZZ_EXAMPLES // 6))
+@given(case=cases())
+def test_any_number_on_the_command_line_is_one_line_and_status_0_or_2(case: Case) -> None:
+    note(repr(case))
+    result = CliRunner().invoke(main, ["standings", "-", "--from", case.fmt], input=case.text.encode("utf-8"))
+    SEEN[f"command line exit {result.exit_code}"] += 1
+    assert result.exit_code in (0, 2), result.output
+    assert "Traceback" not in result.output
+    if result.exit_code == 2:
+        errors = [ln for ln in result.stderr.splitlines() if not ln.startswith("warning:")]
+        assert result.stdout == "" and len(errors) == 1 and len(errors[0]) < 500, result.stderr
+
+
+API = TestClient(create_app(workers=1, budget=30), raise_server_exceptions=False)
+
+
+@fuzz(max(10, FUZZ_EXAMPLES // 10))
+@given(case=cases())
+def test_any_number_through_the_api_is_answered_or_refused_with_its_place(case: Case) -> None:
+    note(repr(case))
+    response = API.post("/api/standings", json={"content": case.text, "format": case.fmt})
+    SEEN[f"API {response.status_code}"] += 1
+    assert response.status_code in (200, 422), response.text[:500]
+    if response.status_code == 422:
+        body = response.json()
+        assert body["detail"] and isinstance(body["problems"], list)
+
+
+def test_zz_number_fuzz_summary(capsys: pytest.CaptureFixture[str]) -> None:
+    """What the fuzz above tried (it runs first in this module): printed, not asserted."""
+    with capsys.disabled():
+        print("\nnumber fuzz: " + ", ".join(f"{k}: {v}" for k, v in sorted(SEEN.items())))
