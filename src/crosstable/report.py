@@ -167,7 +167,11 @@ def standings_table(
         extra = [k for k in s.labels if k not in ("GD", "GF")]
         head = ["Pos", "Team", "P", "W", "D", "L", "GF", "GA", "GD", "Pts", *extra, "Decided"]
         body = []
-        texts = {x: _column_texts([r.values[x] for r in s.rows], style, decimals, neutral) for x in extra}
+        spec_of = {sp.label: sp for sp in s.criteria}
+        texts = {
+            x: _column_texts([r.values[x] for r in s.rows], style, decimals, neutral, REGISTRY[spec_of[x].code].count)
+            for x in extra
+        }
         for k, r in enumerate(s.rows):
             rec = s.record(r.index)
             gd = rec["goal_difference"]
@@ -198,7 +202,10 @@ def standings_table(
     by_label = dict(profile)
     columns: list[list[Fraction | None]] = [[r.points for r in s.rows]]
     columns += [[r.values[k] for r in s.rows] for k in s.labels]
-    shown = [_column_texts(values, style, decimals, neutral) for values in columns]
+    counts = [False, *(REGISTRY[sp.code].count for sp in s.criteria)]
+    shown = [
+        _column_texts(values, style, decimals, neutral, whole) for values, whole in zip(columns, counts, strict=True)
+    ]
     notes = [decided_note(s, k) for k in range(len(s.rows))]
     head = ["Place", *before, "Name", *after, "Points", *s.labels, *(["Decided"] if any(notes) else [])]
     body = [
@@ -215,15 +222,20 @@ def standings_table(
     return head, body
 
 
-def _column_texts(values: list[Fraction | None], style: str, decimals: int | None, neutral: bool = False) -> list[str]:
+def _column_texts(
+    values: list[Fraction | None], style: str, decimals: int | None, neutral: bool = False, count: bool = False
+) -> list[str]:
     """A column's values as text: ``fraction`` style as ``4½``; else with the same
     decimals on every row, as published ranking lists print them (``decimals``, or as
-    many as the column needs: :func:`crosstable.numbers.column_decimals`); as the
-    current language writes numbers, or with a decimal point when ``neutral``."""
+    many as the column needs: :func:`crosstable.numbers.column_decimals`), none for a
+    ``count`` (a criterion whose values are counts, :attr:`Criterion.count`) whatever
+    ``decimals`` says; as the current language writes numbers, or with a decimal point
+    when ``neutral``."""
     if style == "fraction":
         number = fmt_number if neutral else show_number
         return [number(v, style) for v in values]
-    places = column_decimals(values) if decimals is None else decimals
+    whole = count and all(v is None or v.denominator == 1 for v in values)
+    places = 0 if whole else column_decimals(values) if decimals is None else decimals
     fixed = fmt_fixed if neutral else show_fixed
     return [fixed(v, places) for v in values]
 

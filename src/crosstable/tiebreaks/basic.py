@@ -26,7 +26,7 @@ def points(a: Analysis, spec: Spec) -> Column:
     return a.points
 
 
-@criterion("WIN", "number of wins", aliases=("WINS",), takes_basis=True)
+@criterion("WIN", "number of wins", aliases=("WINS",), takes_basis=True, count=True)
 def wins(a: Analysis, spec: Spec) -> Column:
     """The number of rounds won: games won, forfeit wins and full-point byes.
 
@@ -40,7 +40,7 @@ def wins(a: Analysis, spec: Spec) -> Column:
     return Column((a.wins + a.bye_counts[:, WIN]).astype(np.int64), 1)
 
 
-@criterion("WON", "number of games won over the board", takes_basis=True)
+@criterion("WON", "number of games won over the board", takes_basis=True, count=True)
 def won(a: Analysis, spec: Spec) -> Column:
     """The number of games won over the board (forfeit wins not counted).
 

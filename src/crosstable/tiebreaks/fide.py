@@ -28,7 +28,7 @@ def _count(a: Analysis, mask: np.ndarray) -> Column:
     return Column(sum_by(a.p, mask.astype(np.int64), a.n), 1)
 
 
-@criterion("BPG", "games played with black")
+@criterion("BPG", "games played with black", count=True)
 def black_games(a: Analysis, spec: Spec) -> Column:
     """The number of games played over the board with black.
 
@@ -38,7 +38,7 @@ def black_games(a: Analysis, spec: Spec) -> Column:
     return _count(a, (_black(a) == 1) & (a.status == PLAYED))
 
 
-@criterion("BWG", "games won with black")
+@criterion("BWG", "games won with black", count=True)
 def black_wins(a: Analysis, spec: Spec) -> Column:
     """The number of games won over the board with black.
 
@@ -53,7 +53,7 @@ def _elected(a: Analysis) -> IntArray:
     return sum_by(a.p, played.astype(np.int64), a.n) + np.bincount(a.bye_p[~a.bye_vur], minlength=a.n)
 
 
-@criterion("GE", "games elected to play", takes_basis=True)
+@criterion("GE", "games elected to play", takes_basis=True, count=True)
 def games_elected(a: Analysis, spec: Spec) -> Column:
     """Rounds the participant elected to play: games played, forfeit wins and
     full-point byes (rounds it was ready to play).
@@ -64,7 +64,7 @@ def games_elected(a: Analysis, spec: Spec) -> Column:
     return Column(_elected(a), 1)
 
 
-@criterion("REP", "rounds elected to play", takes_basis=True)
+@criterion("REP", "rounds elected to play", takes_basis=True, count=True)
 def rounds_elected(a: Analysis, spec: Spec) -> Column:
     """Rounds elected to play (counted as GE).
 
@@ -74,7 +74,7 @@ def rounds_elected(a: Analysis, spec: Spec) -> Column:
     return Column(_elected(a), 1)
 
 
-@criterion("VUR", "voluntary unplayed rounds", lower_is_better=True, takes_basis=True)
+@criterion("VUR", "voluntary unplayed rounds", lower_is_better=True, takes_basis=True, count=True)
 def voluntary_unplayed(a: Analysis, spec: Spec) -> Column:
     """The number of voluntary unplayed rounds: forfeit losses, half- and zero-point
     byes, absences (fewer is better).
@@ -87,7 +87,7 @@ def voluntary_unplayed(a: Analysis, spec: Spec) -> Column:
     return Column(total, 1)
 
 
-@criterion("NUM", "games played over the board", takes_basis=True)
+@criterion("NUM", "games played over the board", takes_basis=True, count=True)
 def games_played(a: Analysis, spec: Spec) -> Column:
     """The number of games played over the board (forfeits and byes not counted).
 

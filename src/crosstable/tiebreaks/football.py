@@ -27,7 +27,7 @@ def goals_conceded(a: Analysis) -> IntArray:
     return a.group_sum(opponent)
 
 
-@criterion("GF", "goals scored")
+@criterion("GF", "goals scored", count=True)
 def goals_for(a: Analysis, spec: Spec) -> Column:
     """Goals scored in all matches.
 
@@ -37,7 +37,7 @@ def goals_for(a: Analysis, spec: Spec) -> Column:
     return a.game_points
 
 
-@criterion("GA", "goals conceded", lower_is_better=True)
+@criterion("GA", "goals conceded", lower_is_better=True, count=True)
 def goals_against(a: Analysis, spec: Spec) -> Column:
     """Goals conceded in all matches (fewer is better).
 
@@ -47,7 +47,7 @@ def goals_against(a: Analysis, spec: Spec) -> Column:
     return Column(goals_conceded(a), a.t.score_denominator)
 
 
-@criterion("GD", "goal difference")
+@criterion("GD", "goal difference", count=True)
 def goal_difference(a: Analysis, spec: Spec) -> Column:
     """Goals scored minus goals conceded.
 
@@ -57,7 +57,7 @@ def goal_difference(a: Analysis, spec: Spec) -> Column:
     return Column(a.game_points.num - goals_conceded(a), a.t.score_denominator)
 
 
-@criterion("AGF", "away goals scored")
+@criterion("AGF", "away goals scored", count=True)
 def away_goals(a: Analysis, spec: Spec) -> Column:
     """Goals scored in away matches (the second-named side of a fixture).
 
@@ -76,7 +76,7 @@ def _away(a: Analysis) -> NDArray[np.bool_]:
     return away
 
 
-@criterion("AW", "away wins", aliases=("AWIN",))
+@criterion("AW", "away wins", aliases=("AWIN",), count=True)
 def away_wins(a: Analysis, spec: Spec) -> Column:
     """Matches won away (as the second-named side of a fixture).
 
@@ -104,7 +104,7 @@ def opponents_points(a: Analysis, spec: Spec) -> Column:
     return Column(_opponents_total(a, res.num), res.den)
 
 
-@criterion("OGD", "collective goal difference of the opponents")
+@criterion("OGD", "collective goal difference of the opponents", count=True)
 def opponents_goal_difference(a: Analysis, spec: Spec) -> Column:
     """The sum of the goal differences of every opponent met, once per match.
 
@@ -115,7 +115,7 @@ def opponents_goal_difference(a: Analysis, spec: Spec) -> Column:
     return Column(_opponents_total(a, gd), a.t.score_denominator)
 
 
-@criterion("OGF", "goals scored collectively by the opponents")
+@criterion("OGF", "goals scored collectively by the opponents", count=True)
 def opponents_goals(a: Analysis, spec: Spec) -> Column:
     """The sum of the goals scored by every opponent met, once per match.
 
@@ -505,7 +505,7 @@ def _cards(a: Analysis) -> list[Cards]:
     return [a.t.cards.get(i, Cards()) for i in range(a.n)]
 
 
-@criterion("FP", "fair-play points")
+@criterion("FP", "fair-play points", count=True)
 def fair_play(a: Analysis, spec: Spec) -> Column:
     """Fair-play points: −1 per yellow card, −3 per indirect red (second yellow), −4
     per direct red, −5 per yellow card followed by a direct red (higher is better).
@@ -521,7 +521,7 @@ def fair_play_points(c: Cards) -> int:
     return c.yellow + 3 * c.indirect_red + 4 * c.direct_red + 5 * c.yellow_and_direct_red
 
 
-@criterion("DISC", "UEFA disciplinary points", lower_is_better=True)
+@criterion("DISC", "UEFA disciplinary points", lower_is_better=True, count=True)
 def disciplinary(a: Analysis, spec: Spec) -> Column:
     """UEFA disciplinary points (fewer is better): yellow 1,
     expulsion for two yellows 3, direct red 3, yellow then direct red 4.

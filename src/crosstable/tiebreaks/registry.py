@@ -207,6 +207,10 @@ class Criterion:
     lower_is_better: bool = False
     """Ranked in ascending order (start number, goals conceded, disciplinary points…);
     an undefined value then comes first, as in the FIDE reference."""
+    count: bool = False
+    """Its values are counts (games, wins, rounds, boards, goals, cards) or sums and
+    differences of counts: whole numbers, shown without decimals whatever the
+    decimals asked for (``--decimals 2`` shows 4 wins as ``4``, not ``4.00``)."""
     explain_fn: ExplainFn | None = None
     local_display: Callable[[Analysis, Sequence[int], Spec], list[Fraction | None]] | None = None
     doc: str = ""
@@ -254,8 +258,10 @@ def criterion(
     local: bool = False,
     lower_is_better: bool = False,
     team: bool = False,
+    count: bool = False,
 ) -> Callable[[Callable[..., Column]], Criterion]:
-    """Register a coefficient function under ``code`` (and its aliases)."""
+    """Register a coefficient function under ``code`` (and its aliases); ``count``:
+    its values are counts, whole numbers (:attr:`Criterion.count`)."""
 
     def register(fn: Callable[..., Column]) -> Criterion:
         crit = Criterion(
@@ -269,6 +275,7 @@ def criterion(
             takes_basis=takes_basis,
             lower_is_better=lower_is_better,
             team=team,
+            count=count,
             doc=fn.__doc__ or "",
         )
         for key in (code, *aliases):
