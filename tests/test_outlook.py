@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import json
+from collections.abc import Sequence
 from fractions import Fraction
 from pathlib import Path
 
@@ -23,9 +24,10 @@ from numpy.typing import NDArray
 import crosstable
 from crosstable import Tournament
 from crosstable.cli import main
-from crosstable.model import DRAW, LOSS, PENDING, WIN, Adjustment, Bye
+from crosstable.io.writers import render_outlook
+from crosstable.model import DRAW, LOSS, PENDING, PLAYED, WIN, Adjustment, Bye
 from crosstable.outlook import Zone, _Solver, outlook
-from crosstable.scenarios import drawable, scenario_options, scenarios
+from crosstable.scenarios import DEFAULT_LIMIT, drawable, scenario_options, scenarios
 from crosstable.schedule import Schedule
 from tests.conftest import DATA, EXAMPLES
 
@@ -315,3 +317,133 @@ def test_the_library_leaves_standard_output_alone(capfd: pytest.CaptureFixture[s
     season = crosstable.read(EXAMPLES / "premier-league-2015-16-on-2016-05-02.csv")
     outlook(season, rules="premier-league", magic=False, progress=lambda done, total: print(f"{done}/{total}"))
     assert "20/20" in capfd.readouterr().out  # printed while the solver ran: nothing was redirected
+
+
+REAL = DATA / "real"
+SHARED = Path("/work/shared/inputs/fresh-chess/trf")
+
+
+def _before_the_last(t: Tournament, rounds: int) -> Tournament:
+    """``t`` with its last ``rounds`` rounds not played yet."""
+    assert t.rounds is not None and t.status is not None
+    status = t.status.copy()
+    status[t.rounds > int(t.rounds.max()) - rounds] = PENDING
+    return dataclasses.replace(t, status=status, declared={})
+
+
+def _played_as(t: Tournament, results: Sequence[str]) -> Tournament:
+    """``t`` with its pending games played, in order, as ``results`` (1-0, ½-½, 0-1)."""
+    assert t.status is not None
+    games = np.nonzero(t.status == PENDING)[0].tolist()
+    d = t.score_denominator
+    assert d % 2 == 0  # a draw is half a point each
+    scores = {"1-0": (d, 0), "½-½": (d // 2, d // 2), "0-1": (0, d)}
+    ws, bs, st = t.white_score.copy(), t.black_score.copy(), t.status.copy()
+    for g, result in zip(games, results, strict=True):
+        ws[g], bs[g] = scores[result]
+        st[g] = PLAYED
+    return dataclasses.replace(t, white_score=ws, black_score=bs, status=st, warnings=[], declared={})
+
+
+def _every_place(t: Tournament, criteria: list[str]) -> dict[str, set[int]]:
+    """The places each participant takes over every completion of the games left, each
+    completion ranked by :func:`crosstable.rank` (a shared place: each of its places)."""
+    left = int(np.count_nonzero(t.status == PENDING))
+    places: dict[str, set[int]] = {name: set() for name in t.names}
+    for results in itertools.product(("1-0", "½-½", "0-1"), repeat=left):
+        for row in crosstable.rank(_played_as(t, results), criteria).rows:
+            first, _dash, last = row.place.partition("-")
+            places[row.name].update(range(int(first), int(last or first) + 1))
+    return places
+
+
+def _zone_by_every_place(places: set[int], z: Zone) -> str:
+    inside = {p for p in places if z.first <= p <= z.last}
+    return "clinched" if inside == places else "eliminated" if not inside else "possible"
+
+
+def _check_against_every_completion(t: Tournament, criteria: str) -> None:
+    """The outlook of ``t`` (few completions) against every completion ranked in full:
+    each place, each zone, and the witnesses; and the same outlook without the listing
+    (``limit=1``) left open what it could not prove, where the bounds alone straddle a
+    zone that no completion reaches or that every completion reaches."""
+    n = len(t.names)
+    zones = [
+        Zone("title", 1, 1),
+        Zone("podium", 1, 3),
+        Zone("bottom", n - 2, n),
+        *(Zone(f"p{p}", p, p) for p in range(1, n + 1)),
+    ]
+    every = _every_place(t, [criteria])
+    combinations = 3 ** int(np.count_nonzero(t.status == PENDING))
+    report = outlook(t, criteria, zones=zones, witnesses=["*"], magic=False)
+    assert report.method.startswith("exact") and f"all {combinations:,} combinations" in report.method
+    for p in report.participants:
+        seen = every[p.name]
+        assert (p.best_exact, p.worst_exact, p.unsettled) == (min(seen), max(seen), None), p
+        assert {z.name: _zone_by_every_place(seen, z) for z in zones} == p.zones, p.name
+        assert p.witness_best is not None and p.witness_worst is not None
+        for w, best in ((p.witness_best, True), (p.witness_worst, False)):
+            first, _dash, last = (
+                crosstable.rank(_played_as(t, [g[3] for g in w.games]), [criteria]).row(p.name).place.partition("-")
+            )
+            assert w.place == (int(first) if best else int(last or first)) == (min(seen) if best else max(seen))
+    bounds = outlook(t, criteria, zones=zones, magic=False, limit=1)  # the integer programs alone
+    assert "exact" not in bounds.method
+    wrong = [
+        (p.name, z.name)
+        for p in bounds.participants
+        for z in zones
+        if p.zones[z.name] == "open" and _zone_by_every_place(every[p.name], z) != "possible"
+    ]
+    assert wrong  # called "possible" before: no completion gives one of the two
+    for p in bounds.participants:  # what is said is right; "open" is where it is not proved
+        for z in zones:
+            if p.zones[z.name] != "open":
+                assert p.zones[z.name] == _zone_by_every_place(every[p.name], z), (p.name, z)
+
+
+@pytest.mark.parametrize("criteria", ["SB", "BH"])
+def test_berger_and_buchholz_places_by_every_completion(criteria: str) -> None:
+    # A lichess Swiss (13 players) before its 10th and last round: 6 games, 729 completions. On points
+    # hansimpech and michaelwalz7 could still be first, but no completion makes them first under SB.
+    _check_against_every_completion(_before_the_last(crosstable.read(REAL / "skl_2020_06.trf"), 1), criteria)
+
+
+@pytest.mark.skipif(not SHARED.is_dir(), reason="the shared real inputs are not on this machine")
+def test_a_round_robin_before_its_last_round_by_every_completion() -> None:
+    # The Candidates 2022 (Madrid, double round robin of 8) before round 14: 4 games, 81 completions
+    _check_against_every_completion(
+        _before_the_last(crosstable.read(SHARED / "pgn-candidates-2022-madrid.trf"), 1), "SB"
+    )
+
+
+@pytest.mark.skipif(not SHARED.is_dir(), reason="the shared real inputs are not on this machine")
+def test_beyond_the_limit_what_is_not_proved_is_open() -> None:
+    # The Sinquefield Cup 2021 (round robin of 10) after round 6: 15 games left, 3^15 completions, more than
+    # the scenarios' limit of 3^14. Svidler and Swiercz, 1½ points, might reach the top three on points only if
+    # SB lets them; the bounds do not say, so it stays open, and the heading does not say "exact".
+    t = _before_the_last(crosstable.read(SHARED / "pgn-sinquefield-cup-2021.trf"), 3)
+    report = outlook(t, "SB", zones="title=1,top3=1-3,last=10", witnesses=["*"])
+    assert report.games_left == 15 and DEFAULT_LIMIT < 3**15
+    assert "exact" not in report.method and f"more than {DEFAULT_LIMIT:,} combinations" in report.method
+    opened = [(p, z) for p in report.participants for z, status in p.zones.items() if status == "open"]
+    assert opened
+    for p, z in opened:  # open only where the places are, and with the bounds on both sides of the zone
+        assert p.unsettled is not None and p.unsettled.reason == "other games"
+        zone = report.zones[[x.name for x in report.zones].index(z)]
+        assert p.best <= zone.last and zone.first <= p.worst
+    for p in report.participants:  # every "possible" has a completion inside the zone and one outside it
+        assert p.witness_best is not None and p.witness_worst is not None
+        for zone in report.zones:
+            if p.zones[zone.name] == "possible":
+                places = {p.witness_best.place, p.witness_worst.place}
+                assert any(zone.first <= x <= zone.last for x in places), (p.name, zone)
+                assert any(not zone.first <= x <= zone.last for x in places), (p.name, zone)
+    rendered = json.loads(render_outlook(report, "json"))
+    assert {s for q in rendered["participants"] for s in q["zones"].values()} <= {
+        "clinched",
+        "possible",
+        "eliminated",
+        "open",
+    }

@@ -20,7 +20,8 @@ import crosstable
 from crosstable import Tournament
 from crosstable.cli import main
 from crosstable.model import PENDING, Adjustment
-from crosstable.scenarios import scenarios
+from crosstable.ranking import criteria_for
+from crosstable.scenarios import completed, drawable, reach, scenario_options, scenarios
 from tests.conftest import DATA, EXAMPLES
 
 STORY = EXAMPLES / "seed-003-last-round.csv"
@@ -230,3 +231,24 @@ def test_byes_worth_half_a_unit_of_the_scoring() -> None:
     assert [(p.name, p.best, p.worst) for p in fast.participants] == [
         (p.name, p.best, p.worst) for p in slow.participants
     ]
+
+
+@settings(max_examples=40, deadline=None)
+@given(unfinished(), st.sampled_from([*LISTS, ["ARO"]]))
+def test_every_place_reached_is_what_the_scenarios_count(t: Tournament, criteria: list[str]) -> None:
+    # reach() lists the combinations as the scenarios do (ARO: no bulk form, each ranked in full)
+    every = scenarios(t, criteria)
+    u = drawable(t)
+    specs = criteria_for(u, criteria, None)
+    base = crosstable.rank(u, [s.label for s in specs]).analysis
+    games = np.nonzero(u.status == PENDING)[0]
+    got = reach(base, specs, games, scenario_options(u)[0])
+    assert got.combinations == every.combinations and got.bulk == (criteria != ["ARO"])
+    for p in every.participants:
+        i = u.names.index(p.name)
+        assert [q + 1 for q in np.nonzero(got.places[i])[0]] == sorted(p.probabilities)
+        assert (got.first(i), got.last(i)) == (p.best, p.worst)
+        for choice, best in ((got.best[i], True), (got.worst[i], False)):
+            played = completed(u, games.tolist(), [scenario_options(u)[0][o] for o in choice])
+            first, _dash, last = crosstable.rank(played, criteria).row(p.name).place.partition("-")
+            assert (int(first) if best else int(last or first)) == (p.best if best else p.worst)

@@ -864,20 +864,21 @@ def outlook(
         method += "; " + _("ties on points separated by {criteria} inside the program").format(
             criteria=", ".join(decided)
         )
+    which = open_ or next((u.criterion for f in found.values() if (u := f.unsettled) is not None), "")
     if listing is not None and not unproven:
         method += "; " + _(
             # TRANSLATORS: {criteria} is a criterion's code (SB); {combinations} a count ("729 combinations").
             "the places decided by {criteria} found by ranking all {combinations} of the games left"
-        ).format(criteria=open_, combinations=count(combinations, "{n} combination", "{n} combinations"))
+        ).format(criteria=which, combinations=count(combinations, "{n} combination", "{n} combinations"))
     elif unproven and (needs_scores or listing is not None):
         # TRANSLATORS: {criteria} is a criterion's code (SB), or two ("SB then GD").
-        method += "; " + _("not exact: the places decided by {criteria} are left open").format(criteria=open_)
+        method += "; " + _("the places decided by {criteria} are left open").format(criteria=which)
     elif unproven:
         method += "; " + _(
             # TRANSLATORS: {criteria} is a criterion's code (SB); {limit} a number (4,782,969): the completions of
             # the games left are too many to rank one by one.
-            "not exact: the places decided by {criteria} are left open (more than {limit} combinations to rank)"
-        ).format(criteria=open_, limit=integer_text(cap))
+            "the places decided by {criteria} are left open (more than {limit} combinations to rank)"
+        ).format(criteria=which, limit=integer_text(cap))
     return OutlookReport(labels, zone_list, len(games), method, prospects, solver.solved, warnings)
 
 
