@@ -36,14 +36,29 @@ Decisions:
   (goals, the Berger family) ``best_exact`` is ``None`` and ``unsettled`` gives the
   range (the bound, and the place the witness proves reachable) and the criterion
   that decides within it ("5th depends on the score lines (GD)").
+- **Every completion, when they are few.** A place left open by a criterion that
+  reads other participants' games (:data:`OTHER_GAMES`: the Berger family, Buchholz,
+  Koya…) or by the search is not proved, and no bound says whether a completion
+  reaches it. When the completions are no more than ``limit`` (the scenarios' limit,
+  :data:`crosstable.scenarios.DEFAULT_LIMIT`, 3^14; :data:`FULL_LIMIT` when the list
+  has no bulk form and each completion is ranked in full), every one is ranked with
+  the whole list, by the scenarios' own enumeration (:func:`crosstable.scenarios.reach`):
+  the places and the zones are then exact for everyone, the witnesses are the
+  completions found, and the heading says how many were ranked. The narrowest score
+  lines are not every completion, so a list with goal criteria is not listed.
 - **Zones** (``title=1,ucl=1-4,relegation=18-20``): *clinched* when every place the
   participant can still take lies inside the zone, *eliminated* when none does, else
   *possible*: the words of the press ("mathematically"), on the tightest places
   proved: ``best_exact``/``worst_exact`` where the tie-breaks are settled, else the
   bounds (points, with the ties still open counted in the participant's favour for
-  the best place and against it for the worst). The title is clinched when no
-  completion leaves the participant below 1st; relegation when none lifts it above
-  the zone.
+  the best place and against it for the worst), or on every completion where all
+  were ranked. The title is clinched when no completion leaves the participant below
+  1st; relegation when none lifts it above the zone. *open* (a fourth status) where
+  the Berger family, Buchholz or a stopped search leave the places open and the
+  completions are too many to rank: the bounds straddle the zone, but a completion
+  inside it and one outside it (the witnesses) are not both at hand, so "possible"
+  would not be proved. A table with an open answer is not headed "exact". Places that
+  only the score lines leave open (``GD``) keep *possible*, as before.
 - **Magic numbers** (points from the participant's own games left, whatever the
   others do): for a zone that starts at 1st place, ``magic`` is the least number of
   points that makes the zone certain and ``need`` the least that keeps it possible
@@ -190,9 +205,10 @@ class Unsettled:
     """Why the places between stay open: ``score lines`` (the criterion needs the
     goals or board scores, which the outlook does not choose), ``other games`` (it
     depends on other participants' games, as the Berger family and Buchholz do: no
-    search is made), ``search limit`` (the search gave up after :data:`SEARCH_LIMIT`
-    programs), or ``check`` (a completion did not give the place the program proved:
-    a numerical slip, reported instead of a wrong answer)."""
+    search is made, and the completions were too many to rank them all), ``search
+    limit`` (the search gave up after :data:`SEARCH_LIMIT` programs), or ``check`` (a
+    completion did not give the place the program proved: a numerical slip, reported
+    instead of a wrong answer)."""
     best: tuple[int, int] | None = None
     """(bound with the open ties in favour, place the witness reaches)."""
     worst: tuple[int, int] | None = None
@@ -588,7 +604,9 @@ def outlook(
     ``draws=False``: a game left can only be won or lost. ``witnesses``: the
     participants whose best and worst completions are kept (``["*"]`` for all).
     ``magic=False`` leaves the magic numbers out (``None``), the costliest part.
-    ``progress(done, total)`` is called after each participant.
+    ``progress(done, total)`` is called after each participant. ``limit``: the most
+    completions ranked one by one where the integer programs leave places open (the
+    module docstring).
 
     HiGHS may print a line of its own on standard output while it solves; the command
     line closes standard output around this call so that its JSON stays clean.
@@ -1011,7 +1029,9 @@ def _sums(units: NDArray[np.int64], outcomes: Sequence[int], games: int) -> list
 
 
 __all__ = [
+    "FULL_LIMIT",
     "LINEAR",
+    "OTHER_GAMES",
     "RESULT_WORDS",
     "OutlookReport",
     "Prospect",

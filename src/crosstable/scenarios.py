@@ -29,6 +29,10 @@ Decisions:
   Koya, wins, goals, game points, direct encounter). Criteria without a bulk form
   fall back to ranking each combination in full (slower, same answers); the report
   says so.
+- **The same enumeration for the outlook**: :func:`reach` lists every combination as
+  the report does and keeps only which places each participant takes and one
+  combination behind its best and its worst place; :mod:`crosstable.outlook` calls
+  it where its integer programs leave places open and the combinations are few.
 """
 
 from __future__ import annotations
