@@ -153,11 +153,13 @@
     }
   }
 
-  // the words of the outlook zones' statuses (the JSON's codes stay the cells' classes)
+  // the words of the outlook zones' statuses (the JSON's codes stay the cells' classes);
+  // "open": not proved either way (the Berger family or Buchholz decide, too many completions)
   function zoneStatus(status) {
     switch (status) {
       case "clinched": return _t("clinched");
       case "possible": return _t("possible");
+      case "open": return _t("open");
       case "eliminated": return _t("eliminated");
       default: return status;
     }
