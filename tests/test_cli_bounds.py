@@ -103,11 +103,15 @@ def test_a_names_file_in_latin_1(tmp_path: Path) -> None:
     assert code == 0 and "Németh" in out and "Müller" in out
 
 
-def test_a_team_crosstable_converts_to_trf() -> None:
-    # The 1957 Olympiad table (no board games): written as TRF-2026 with players made up board by board.
+def test_a_team_crosstable_is_not_converted_to_trf_with_made_up_boards() -> None:
+    # The 1957 Olympiad table has match scores only: TRF would need each board's game, and made-up
+    # players and games would then decide BC and the team tie-breaks. Refused, naming json instead.
     code, out, err = run("convert", str(EXAMPLES / "olympiad-1957-women-group-C.tsv"), "--to", "trf")
-    assert code == 0, err
-    assert any(line.startswith("310") for line in out.splitlines())
+    assert code == 2 and out == ""
+    assert "the boards' games of this team event are not known (only its match scores)" in err
+    assert "convert it to json" in err
+    code, out, err = run("convert", str(EXAMPLES / "olympiad-1957-women-group-C.tsv"), "--to", "json")
+    assert code == 0 and '"kind": "game_points"' in out
 
 
 def test_fewer_outcomes_than_samples_are_all_counted() -> None:

@@ -1524,9 +1524,19 @@ def _berger_rounds(t: Tournament) -> tuple[IntArray, NDArray[np.bool_]]:
 
 
 def _write_team(t: Tournament) -> str:
-    """A team event as TRF-2026: its players (kept from the file it was read from, or
-    made up board by board from the match scores) and its teams."""
-    squad = t.squad or _made_up_squad(t)
+    """A team event as TRF-2026: its players (kept from the file it was read from) and
+    its teams. A team event known only by its match scores (a crosstable of game
+    points) is refused: TRF records each board's game, and made-up players and board
+    games would decide the board count (BC) and the team tie-breaks as if they had been
+    played; our JSON keeps the match scores as they are."""
+    if t.squad is None:
+        raise CrosstableError(
+            _(
+                "the boards' games of this team event are not known (only its match scores): TRF records each "
+                "board's game; convert it to json, which keeps the match scores"
+            )
+        )
+    squad = t.squad
     players = squad.players
     numbers = list(range(1, len(players.names) + 1))
     lines = _head_lines(t, "Team", max(_placed(t)[3], _placed(players)[3]))
@@ -1558,30 +1568,3 @@ def _write_team(t: Tournament) -> str:
         lines.append(f"330 {kind} {int(t.rounds[g]):>3} {int(t.white[g]) + 1:>3} {int(t.black[g]) + 1:>3}")
     lines += _adjustment_lines(t.adjustments, lambda i: i + 1)
     return "\n".join(lines) + "\n"
-
-
-def _made_up_squad(t: Tournament) -> Squad:
-    """Players for a team event known only by its match scores (a crosstable of game
-    points): every team gets one player per board, and each match's game points are
-    spread over the boards (wins first, a draw for a half, then losses)."""
-    assert t.rounds is not None and t.status is not None
-    d = t.score_denominator
-    boards = max(1, int(((t.white_score + t.black_score).max() if len(t.white) else 2) // d))
-    names = [f"{name} {b + 1}" for name in t.names for b in range(boards)]
-    rounds = t.rounds if t.rounds.any() else _berger_rounds(t)[0]
-    columns: list[list[int]] = [[], [], [], [], [], []]
-    for g in range(len(t.white)):
-        x = Fraction(int(t.white_score[g]), d)
-        for b in range(boards):
-            share = min(Fraction(1), max(Fraction(0), x - b))
-            halves = 2 if share >= 1 else 1 if share >= Fraction(1, 2) else 0
-            if b % 2:  # alternate colours from board to board
-                record = (int(t.black[g]) * boards + b, int(t.white[g]) * boards + b, 2 - halves, halves)
-            else:
-                record = (int(t.white[g]) * boards + b, int(t.black[g]) * boards + b, halves, 2 - halves)
-            for column, item in zip(columns, (*record, int(rounds[g]), int(t.status[g])), strict=True):
-                column.append(item)
-    players = Tournament.from_columns(names, columns, scoring=PRESET_SCORING["chess"])
-    players.byes = [Bye(b.participant * boards + k, b.round, "pab", Fraction(1))
-                    for b in t.byes if b.kind == "pab" for k in range(boards)]  # fmt: skip
-    return Squad(players, [[k * boards + b for b in range(boards)] for k in range(len(t.names))])
