@@ -65,7 +65,7 @@ def test_bare_command_prints_the_help() -> None:
 def test_a_cut_larger_than_the_rounds_is_warned() -> None:
     code, _, err = run("standings", SEED, "-t", "BH/C9")
     assert code == 0
-    assert "warning: BH/C9 leaves out 9 values; 7 of 7 participants have no more than that" in err
+    assert "warning: BH/C9 leaves out 9 values; 7 participants of 7 have no more than that" in err
 
 
 @pytest.mark.parametrize(

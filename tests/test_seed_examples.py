@@ -70,7 +70,7 @@ def test_explanation_in_the_seed_style() -> None:
     )
     # the Bulgarian article: Angelov's OB = 2,5 (Ganev) + 1 (Kalchev) + 0 (Getovski) – 5 (Mikhailov) = –1,5
     shm = s.explain("Angelov").splitlines()[2]
-    assert shm.startswith("SHM = − 5 (Mikhailov's 5, loss)")
+    assert shm.startswith("SHM = -5 (Mikhailov's 5, loss)")  # the sign of every negative number shown: -
     assert "+ 2.5 (all of Ganev's 2½)" in shm and shm.endswith("= -1.5")
 
 

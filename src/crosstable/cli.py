@@ -643,7 +643,7 @@ def batch_command(
     if summary.skipped:
         line += "; " + _("{skipped} done before (--resume)").format(skipped=summary.skipped)
     if check:
-        line += "; " + _("{differing} printed values differ").format(differing=summary.disagreements)
+        line += "; " + count(summary.disagreements, "{n} printed value differs", "{n} printed values differ")
     click.echo(line, err=True)
     if summary.errors:  # this run's files; a resumed output may hold earlier error records too
         sys.exit(1)
@@ -711,18 +711,19 @@ def study_command(
         click.echo(json.dumps(data, indent=2))
         return
     click.echo(
+        # TRANSLATORS: {events} is "100,000 events", {players} "10 players", {pairs} "1,234 pairs level on points".
         _(
-            "{events} events ({system}, {players} players, {model}, spread {spread}, draw rate {draw_rate}, "
-            "seed {seed}): {pairs} pairs level on points; {seconds} s ({speed} events/s)"
+            "{events} ({system}, {players}, {model}, spread {spread}, draw rate {draw_rate}, "
+            "seed {seed}): {pairs}; {seconds} s ({speed} events/s)"
         ).format(
-            events=integer_text(result.events),
+            events=count(result.events, "{n} event", "{n} events"),
             system=design.system,
-            players=design.players,
+            players=count(design.players, "{n} player", "{n} players"),
             model=design.model,
             spread=decimal_text(f"{design.spread:g}"),
             draw_rate=decimal_text(f"{design.draw_rate:g}"),
             seed=seed,
-            pairs=integer_text(result.pairs),
+            pairs=count(result.pairs, "{n} pair level on points", "{n} pairs level on points"),
             seconds=decimal_text(f"{result.seconds:.1f}"),
             speed=integer_text(round(result.events / max(result.seconds, 1e-9))),
         )

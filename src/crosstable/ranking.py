@@ -492,20 +492,21 @@ def _flags(s: Standings) -> list[str]:
         short = int((values <= low + high).sum()) if low + high else 0
         if short:
             # TRANSLATORS: {label} is a criterion's code with its cut (BH/C1); {values} how many of a
-            # participant's values it leaves out (English says "values" whatever the number).
+            # participant's values it leaves out ("1 value", "2 values"); {short} how many participants
+            # have no more values than that, of {total} participants.
             message = ngettext(
-                "{label} leaves out {values} values; {short} of {total} participants have no more than that: their "
+                "{label} leaves out {values}; {short} participant of {total} has no more than that: its "
                 "{label} is that of nothing (a sum 0, an average –)",
-                "{label} leaves out {values} values; {short} of {total} participants have no more than that: their "
+                "{label} leaves out {values}; {short} participants of {total} have no more than that: their "
                 "{label} is that of nothing (a sum 0, an average –)",
-                low + high,
+                short,
             )
             out.append(
                 message.format(
                     label=spec.label,
-                    values=integer_text(low + high),
-                    short=short,
-                    total=a.n,
+                    values=count(low + high, "{n} value", "{n} values"),
+                    short=integer_text(short),
+                    total=integer_text(a.n),
                 )
             )
         if spec.code in ("FIFA", "QUAL", "PSO") and spec.code not in s.tournament.rankings:

@@ -78,11 +78,18 @@ def sum_text(
 
 
 def _terms(terms: Sequence[tuple[Fraction, str]]) -> str:
+    """The terms joined by ``+`` and ``−`` (the operators); a negative first term is a
+    negative number, with the minus sign of every number shown (``-5``, as
+    :func:`~crosstable.numbers.show_decimal` writes it).
+
+    >>> _terms([(Fraction(-5), "a"), (Fraction(5, 2), "b"), (Fraction(-4), "")])
+    '-5 (a) + 2.5 (b) − 4'
+    """
     parts: list[str] = []
     for k, (value, why) in enumerate(terms):
-        sign = "−" if value < 0 else "+"
-        text = f"{show_decimal(abs(value))} ({why})" if why else show_decimal(abs(value))
-        parts.append(("− " if value < 0 else "") + text if k == 0 else f"{sign} {text}")
+        shown = show_decimal(value if k == 0 else abs(value))
+        text = f"{shown} ({why})" if why else shown
+        parts.append(text if k == 0 else f"{'−' if value < 0 else '+'} {text}")
     return " ".join(parts)
 
 
