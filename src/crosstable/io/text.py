@@ -8,8 +8,14 @@ column per opponent in row order, then optional summary columns. Decisions:
   (so a table typed with spaces and decimal commas is not split at its commas); else
   runs of white space
   (names may then contain single spaces; a name ends at the first result cell).
+- **Number before the name**: a number, a roman numeral or a place (``3-4``); or, as
+  old books and sites print it, ``1.`` or a shared place ``=2``, when every row starts
+  with one (so ``1. FC Köln`` alone keeps its ``1.``), also in the name's own field
+  (``1. Keres`` in a table typed with tabs). A ``=2`` is the place printed.
 - **Header**: a first row whose columns after the name start ``1 2 3 …``, or name
-  the participants in the rows' order (``Name Ann Bob Cid``). Its
+  the participants in the rows' order (``Name Ann Bob Cid``), or, as books print it
+  above the numbers and names, the numbers alone (``1 2 3 … Pts``, ``01 02 …``, as
+  many as rows; with no label after them, the first summary column is the points). Its
   labels after the results name the summary columns: points (``Points``, ``Pts``,
   ``Точки``, ``Pont`` …), ``+`` ``−`` ``=`` or ``W D L`` (wins, losses, draws),
   ``Place``, ``Game points``, ``Match points``, or a coefficient code (``SB``,
@@ -19,7 +25,16 @@ column per opponent in row order, then optional summary columns. Decisions:
   participants' ratings (used by the scenarios' probabilities).
 - **Cells**: ``1 0 ½ 0.5 0,5 =``; game points ``1½``; scores ``2:1`` (football);
   forfeits ``+`` and ``-``/``−`` off the diagonal; not played yet: an empty cell
-  (delimited formats), ``.``, ``?`` or ``*``. The diagonal: ``— - – × x X *`` or empty.
+  (delimited formats), ``.``, ``?`` or ``*``. The diagonal: ``— - – × x X *`` or empty,
+  or, in a double round robin as books print it, a marker twice (``**``, ``xx``, ``x x``).
+- **Numbers**: every number is ASCII digits (:mod:`crosstable.fields`): a cell, a
+  rating or a printed count holding another digit (``²``, ``１``, ``٣``) is refused
+  naming it; whole numbers are read by :func:`~crosstable.fields.whole` in their range
+  (goals 0 to 999, a cell's points 0 to 1,000, a rating 0 to 4,000, counts of games,
+  places, start numbers), the others (``½``, ``0,5``) by
+  :func:`~crosstable.numbers.parse_number` then bounded, the table's fractions
+  sharing a common denominator up to a million; each refusal names its line and
+  column. A rating left blank or a dash is "unrated".
 - **Double round robins**: two results in a cell, separated by a space or ``|``
   (``1 ½``), or written together as printed tables do (``10``, ``½1``, ``==``). A
   table is read as double as soon as one cell holds two one-character results
@@ -28,8 +43,9 @@ column per opponent in row order, then optional summary columns. Decisions:
   points the two must add up to the points of a game (the most common sum in the
   table); scores must mirror each other (``2:1`` and ``1:2``), or else every cell is
   read as the row's home game (a home-and-away league). Names must be unique and the
-  table square. Every violation is reported with its line and column and both
-  participants.
+  table square (in a table typed with spaces under a header naming its summary
+  columns, a row shorter than all the others has lost a result cell). Every violation
+  is reported with its line and column and both participants.
 - **Scoring**: unless given, chess (1-½-0) when a game is worth 1, draughts (2-1-0)
   when a result table's game is worth 2, team match points (2-1-0) when the cells
   hold game points, football (3-1-0) for scores.
@@ -39,21 +55,50 @@ from __future__ import annotations
 
 import math
 import re
+import unicodedata
 from dataclasses import dataclass
 from fractions import Fraction
 
 import numpy as np
 
 from crosstable.errors import InputError, Problem, quoted
-from crosstable.i18n import _, integer_text, ngettext, pgettext
+from crosstable.fields import GOALS, RATING, START_NUMBER, FieldError, Range, foreign_digit, is_whole, whole
+from crosstable.i18n import N_, _, integer_text, ngettext, pgettext
 from crosstable.io.games import LONGEST_LINE
-from crosstable.model import FORFEIT, PENDING, PLAYED, Declared, IntArray, ScoreKind, Scoring, Tournament, name_key
+from crosstable.model import (
+    FORFEIT,
+    MAX_SCORE,
+    PENDING,
+    PLAYED,
+    Declared,
+    IntArray,
+    ScoreKind,
+    Scoring,
+    Tournament,
+    name_key,
+)
 from crosstable.numbers import count, parse_number, show_vulgar
 from crosstable.tiebreaks import ALIASES
 
-DIAGONAL = {"—", "-", "–", "−", "×", "x", "X", "*", ""}
+_MARKERS = ("—", "-", "–", "−", "×", "x", "X", "*")
+DIAGONAL = {"", *_MARKERS, *(m + m for m in _MARKERS)}
+"""What a diagonal cell may hold: nothing, a dash, a cross or a star, once or, in a
+double round robin as books print it, twice (``**``, ``xx``, ``××``)."""
 UNPLAYED = {"", ".", "?", "*"}
 _DOUBLE = re.compile(r"^[01½=+\-−]{2}$")
+_DOTTED = re.compile(r"^([0-9]+)\.$")
+_SHARED = re.compile(r"^=([0-9]+)\.?$")
+_NUMBERED_NAME = re.compile(r"^([0-9]+)\.\s+(\S.*)$")
+_DASHES = {"-", "–", "—", "−"}
+POINTS = Range(0, MAX_SCORE, N_("{cell} is not a number of points from {low} to {high}"))
+"""A result or game-points cell (``1``, ``½``, ``2½``): at most a result's largest score."""
+PLACE = Range(1, 99_999, N_("{cell} is not a place from {low} to {high}"))
+"""A printed place (``3``, ``3.``, ``=3``)."""
+GAMES = Range(0, 99_999, N_("{cell} is not a number of games from {low} to {high}"))
+"""A printed count of games won, drawn or lost."""
+FINEST = 10**6
+"""The largest common denominator of a table's cells (halves, quarters, decimals need
+far less): beyond, a typo, and the integer arrays would overflow."""
 _ROMAN = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100}
 
 _LABELS = {
@@ -152,48 +197,134 @@ def _choose_separator(lines: list[str]) -> str | None:
     return None
 
 
-_SCORE = re.compile(r"^(\d+(?:[.,]\d+)?½?)\s*[:\-]\s*(\d+(?:[.,]\d+)?½?)$")
+_SCORE = re.compile(r"^([0-9]+(?:[.,][0-9]+)?½?)\s*[:\-]\s*([0-9]+(?:[.,][0-9]+)?½?)$")
 
 
-def _marks(text: str, double: bool) -> list[Mark] | None:
-    """The results in a cell (two in a double round robin), or ``None`` if unreadable."""
+def _ascii(text: str) -> str:
+    """``text`` with every other digit (superscript, fullwidth, Arabic-Indic …) written as
+    its ASCII digit: what a cell holding one was meant to be, to know where a row's name
+    ends before the cell is refused (:func:`~crosstable.fields.foreign_digit`)."""
+    if text.isascii():
+        return text
+    return "".join(str(d) if not ch.isascii() and (d := unicodedata.digit(ch, None)) is not None else ch for ch in text)
+
+
+def _bounded(text: str, rng: Range) -> Fraction | None:
+    """A cell's number (``1``, ``½``, ``2½``, ``0,5``), ``None`` if it is none. A whole
+    number is read by :func:`~crosstable.fields.whole` (its digits counted before
+    ``int()``); any number outside ``rng`` raises :class:`FieldError` with the range's
+    sentence."""
+    if is_whole(text):
+        return Fraction(whole(text, rng))
+    value = parse_number(text)
+    if value is not None and value > rng.high:
+        whole(text, rng)  # not a whole number, so refused with the range's own sentence
+    return value
+
+
+def _marks(text: str, double: bool) -> list[Mark] | str | None:
+    """The results in a cell (two in a double round robin); ``None`` if it is no result,
+    or the sentence refusing it: a digit other than 0-9 (``²``, ``１``, ``٣``), a number
+    out of its range (goals, points)."""
     t = text.strip()
     if not t:
         return []
+    problem = foreign_digit(t)
+    if problem:
+        return problem
     parts = re.split(r"[\s|]+", t)
     if len(parts) == 1 and double and _DOUBLE.match(t):
         parts = list(t)
     out: list[Mark] = []
-    for p in parts:
-        score = _SCORE.match(p)
-        if p == "+":
-            out.append(Mark("+"))
-        elif p in ("-", "−", "–"):
-            out.append(Mark("-"))
-        elif p in UNPLAYED:
-            out.append(Mark("pending"))
-        elif p == "=":
-            out.append(Mark("num", Fraction(1, 2)))
-        elif score:
-            home, away = parse_number(score.group(1)), parse_number(score.group(2))
-            assert home is not None and away is not None
-            out.append(Mark("score", home, away))
-        else:
-            v = parse_number(p)
-            if v is None or v < 0:
-                return None
-            out.append(Mark("num", v))
+    try:
+        for p in parts:
+            score = _SCORE.match(p)
+            if p == "+":
+                out.append(Mark("+"))
+            elif p in ("-", "−", "–"):
+                out.append(Mark("-"))
+            elif p in UNPLAYED:
+                out.append(Mark("pending"))
+            elif p == "=":
+                out.append(Mark("num", Fraction(1, 2)))
+            elif score:
+                home, away = _bounded(score.group(1), GOALS), _bounded(score.group(2), GOALS)
+                if home is None or away is None:
+                    return None
+                out.append(Mark("score", home, away))
+            else:
+                v = _bounded(p, POINTS)
+                if v is None or v < 0:
+                    return None
+                out.append(Mark("num", v))
+    except FieldError as e:
+        return e.message
     return out
 
 
 def _is_cell(token: str) -> bool:
-    t = token.strip()
+    """Whether a field is a result cell (where a name typed with spaces ends); a cell
+    written with another digit than 0-9 is one, to be refused as such."""
+    t = _ascii(token.strip())
     return t in DIAGONAL or _marks(t, False) is not None or bool(_DOUBLE.match(t))
+
+
+def _is_diagonal(text: str) -> bool:
+    """A diagonal cell: nothing, or a marker once or twice (``x``, ``**``, ``× ×``)."""
+    return re.sub(r"[\s|]+", "", text) in DIAGONAL
 
 
 def _is_lead(token: str) -> bool:
     """A number, a roman numeral or a shared place label in the first column."""
-    return parse_number(token) is not None or bool(_roman(token)) or bool(re.match(r"^\d+\s*-\s*\d+$", token))
+    t = _ascii(token)
+    return parse_number(t) is not None or bool(_roman(t)) or bool(re.match(r"^[0-9]+\s*-\s*[0-9]+$", t))
+
+
+def _is_book_lead(token: str) -> bool:
+    """A number as old books and sites print it before a name: ``1.``, or a shared place ``=2``."""
+    t = _ascii(token)
+    return bool(_DOTTED.match(t) or _SHARED.match(t))
+
+
+def _book_leads(rows: list[list[str]]) -> bool:
+    """Whether the first field of every row is a number, as books print it (``1.``, ``=2``)
+    at least once: only then is ``1.`` a number, not the start of a name (``1. FC Köln``)."""
+    firsts = [r[0] for r in rows if len(r) > 1]
+    if len(firsts) < len(rows) or not any(_is_book_lead(f) for f in firsts):
+        return False
+    dotted = [f for f in firsts if _DOTTED.match(_ascii(f))]
+    return len(set(dotted)) == len(dotted) and all(_is_lead(f) or _is_book_lead(f) for f in firsts)
+
+
+def _lead_number(lead: str) -> int | None:
+    """The start number a lead writes (``12``, ``12.``, ``=12``), ``None`` when it writes
+    none (``IV``, ``3-4``); a :class:`FieldError` when it is out of range."""
+    t = lead.strip()
+    m = _DOTTED.match(t) or _SHARED.match(t)
+    digits = m.group(1) if m else t
+    return whole(digits, START_NUMBER) if is_whole(digits) else None
+
+
+def _ordinal(text: str) -> int | None:
+    """A header's column number (``1``, ``01``), ``None`` when the text is none."""
+    try:
+        return whole(text, START_NUMBER) if is_whole(text) else None
+    except FieldError:
+        return None
+
+
+def _header_start(first: list[str], rows: int) -> int | None:
+    """Where the opponents' numbers start in a first row that is a header: after a
+    number and a name label (``No Name 1 2 …``), after one label (``Name 1 2 …``), or at
+    once (``1 2 3 … Pts``, as books print it above the numbers and names, the numbers
+    then running to the number of rows); ``None`` when it is a participant's row."""
+    for start in (1, 2, 0):
+        if [_ordinal(x) for x in first[start : start + 2]] != [1, 2]:
+            continue
+        if start == 0 and [_ordinal(x) for x in first[:rows]] != list(range(1, rows + 1)):
+            continue
+        return start
+    return None
 
 
 @dataclass
@@ -244,21 +375,30 @@ def _layout(text: str, source: str | None) -> _Layout:
         raise InputError(source, [Problem(_("the file is empty"), 1, 1)])
     sep = _choose_separator([ln for _, ln in numbered])
     header = None
-    first = _names_as_numbers(_fields(numbered[0][1], sep), [_fields(ln, sep) for _, ln in numbered[1:]])
+    split = [_fields(ln, sep) for _, ln in numbered]
+    first = _names_as_numbers(split[0], split[1:])
     header_line = None
-    if first[1:3] == ["1", "2"] or first[2:4] == ["1", "2"]:
-        header, header_line, numbered = first, numbered[0][0], numbered[1:]
+    start = _header_start(first, len(numbered) - 1)
+    if start is not None:
+        run = next((k for k, x in enumerate(first[start:]) if _ordinal(x) != k + 1), len(first) - start)
+        header = [*first[:start], *(str(k + 1) for k in range(run)), *first[start + run :]]
+        header_line, numbered, split = numbered[0][0], numbered[1:], split[1:]
     n = len(numbered)
     if n < 2:
         where = numbered[0][0] if numbered else (header_line or 1)
         raise InputError(source, [Problem(_("a crosstable needs at least two participants"), where, 1)])
     problems: list[Problem] = []
     out = _Layout(sep, header, [], [], [], [], [], [], [])
-    for lineno, line in numbered:
-        fields = _fields(line, sep)
+    book = _book_leads(split)
+    glued = sep is not None and _glued_numbers(split)
+    for (lineno, line), fields in zip(numbered, split, strict=True):
         k = 0
         lead = None
-        if len(fields) > 1 and (_is_lead(fields[0]) or fields[0] == "") and not _is_cell(fields[1]):
+        if (
+            len(fields) > 1
+            and (_is_lead(fields[0]) or fields[0] == "" or (book and _is_book_lead(fields[0])))
+            and not _is_cell(fields[1])
+        ):
             lead, k = fields[0], 1
         name_at = k
         if sep is None:  # the name runs up to the first result cell
@@ -268,6 +408,11 @@ def _layout(text: str, source: str | None) -> _Layout:
             name, k = " ".join(fields[k:j]), j
         else:
             name, k = (fields[k], k + 1) if k < len(fields) else ("", k)
+            numbered_name = _NUMBERED_NAME.match(name) if glued else None
+            if numbered_name:  # "1. Keres" in one field
+                lead, name = numbered_name.group(1) + ".", numbered_name.group(2)
+        if lead:
+            problems += _lead_problems(lead, lineno, _column(line, sep, 0))
         if not name:
             problems.append(Problem(_("missing participant name"), lineno, _column(line, sep, name_at)))
         res = fields[k : k + n]
@@ -292,6 +437,7 @@ def _layout(text: str, source: str | None) -> _Layout:
         out.starts.append(k)
         out.results.append(res)
         out.trailing.append(fields[k + n :])
+    problems += _short_rows(out, n)
     seen: dict[str, int] = {}
     for k, name in enumerate(out.names):
         key = name_key(name)
@@ -315,6 +461,53 @@ def _layout(text: str, source: str | None) -> _Layout:
     return out
 
 
+def _short_rows(lay: _Layout, n: int) -> list[Problem]:
+    """In a table typed with spaces under a header naming its summary columns (``1 2 3 …
+    Pts``), the rows one field or more short of the others' where every other row has
+    them all: a result cell missing, the summary value read in its place (a missing
+    value cannot be an empty field here)."""
+    if lay.sep is not None or lay.header is None:
+        return []
+    summary = len(lay.header) - lay.header.index("1") - n
+    widths = [len(r) + len(t) for r, t in zip(lay.results, lay.trailing, strict=True)]
+    full = n + summary
+    if summary < 1 or 2 * widths.count(full) <= len(widths):
+        return []
+    return [
+        Problem(
+            _("{name} has {columns}; the table has {participants}").format(
+                name=lay.names[r],
+                columns=count(width - summary, "{n} result column", "{n} result columns"),
+                participants=count(n, "{n} participant", "{n} participants"),
+            ),
+            lay.lines[r],
+            _column(lay.texts[r], None, lay.starts[r] + width - 1),
+        )
+        for r, width in enumerate(widths)
+        if n <= width < full
+    ]
+
+
+def _glued_numbers(rows: list[list[str]]) -> bool:
+    """Whether every row starts with its number and name in one field (``1. Keres``, a
+    table typed with tabs from a book), the numbers all different."""
+    found = [_NUMBERED_NAME.match(r[0]) if r else None for r in rows]
+    numbers = [m.group(1) for m in found if m]
+    return len(numbers) == len(rows) and len(set(numbers)) == len(numbers)
+
+
+def _lead_problems(lead: str, line: int, column: int) -> list[Problem]:
+    """A lead written with another digit than 0-9, or a number out of range."""
+    problem = foreign_digit(lead)
+    if problem:
+        return [Problem(problem, line, column)]
+    try:
+        _lead_number(lead)
+    except FieldError as e:
+        return [Problem(e.message, line, column)]
+    return []
+
+
 def _names_as_numbers(first: list[str], rows: list[list[str]]) -> list[str]:
     """A header row that names the opponents (``Name Ann Bob Cid``, ``No Name Ann …``)
     instead of numbering them: the names turned into the numbers ``1 2 3`` the rest of
@@ -335,9 +528,9 @@ def _row_of_number(lay: _Layout) -> list[int]:
     lead_label = lay.header[0].strip().lower() if lay.header else ""
     if lead_label in _LABELS["place"] or any(lead is None for lead in lay.leads):
         return list(range(n))
-    nums = [parse_number(lead) for lead in lay.leads if lead is not None]
-    if all(v is not None and v.denominator == 1 for v in nums):
-        ints = [int(v) - 1 for v in nums if v is not None]
+    nums = [_lead_number(lead) for lead in lay.leads if lead is not None]  # checked by _layout
+    if all(v is not None for v in nums):
+        ints = [v - 1 for v in nums if v is not None]
         if sorted(ints) == list(range(n)):
             row = [0] * n
             for r, c in enumerate(ints):
@@ -418,26 +611,44 @@ def read_crosstable(text: str, source: str | None = None, scoring: Scoring | Non
         return lay.cell(row[i], j)
 
     tokens: list[str] = sorted(set().union(*grid))
-    double = any(_DOUBLE.match(t) and t != "1½" for t in tokens)
-    marks = {t: _marks(t, double) for t in tokens}
     code = {t: k for k, t in enumerate(tokens)}
     idx = np.array([[code[x] for x in r] for r in grid], dtype=np.int64).reshape(n, n)
+    off_diagonal = np.zeros(len(tokens), dtype=bool)
+    off_diagonal[idx[~np.eye(n, dtype=bool)]] = True  # a text only on the diagonal holds no game
+    double = any(off_diagonal[k] and _DOUBLE.match(t) and t != "1½" for k, t in enumerate(tokens))
+    marks = {t: _marks(t, double) if off_diagonal[k] else [] for k, t in enumerate(tokens)}
+    den = 1
+    for tok in tokens:  # sorted: the cell named is the same whatever the rows' order
+        found = marks[tok]
+        if isinstance(found, list) and found:
+            common = math.lcm(den, *(x.denominator for mk in found for x in (mk.value, mk.other)))
+            if common <= FINEST:
+                den = common
+                continue
+            # TRANSLATORS: {cell} is a crosstable's cell holding a fraction (1/7, 0.001); {most} a number
+            marks[tok] = _(
+                "{cell} is a fraction this table cannot count with its other cells: "
+                "their common denominator would be above {most}"
+            ).format(cell=quoted(tok), most=integer_text(FINEST))
 
     problems: list[Problem] = []
-    diagonal_ok = np.array([t in DIAGONAL for t in tokens], dtype=bool)
+    diagonal_ok = np.array([_is_diagonal(t) for t in tokens], dtype=bool)
     for i in np.nonzero(~diagonal_ok[np.diag(idx)])[0].tolist():
         c = cell(i, i)
         problems.append(
             Problem(_("the diagonal cell of {name} must be empty or a dash").format(name=names[i]), c.line, c.column)
         )
-    unreadable = np.array([marks[t] is None for t in tokens], dtype=bool)
+    unreadable = np.array([not isinstance(marks[t], list) for t in tokens], dtype=bool)
     bad = unreadable[idx]
     np.fill_diagonal(bad, False)
     for i, j in zip(*np.nonzero(bad), strict=True):
         c = cell(int(i), int(j))
+        refusal = marks[c.text]
         problems.append(
             Problem(
-                _("{cell} is not a result ({name} against {opponent})").format(
+                refusal
+                if isinstance(refusal, str)
+                else _("{cell} is not a result ({name} against {opponent})").format(
                     cell=quoted(c.text), name=names[i], opponent=names[j]
                 ),
                 c.line,
@@ -448,14 +659,14 @@ def read_crosstable(text: str, source: str | None = None, scoring: Scoring | Non
         raise InputError(source, problems)
 
     # Per distinct text: how many results, and each result's kind, value and other value.
-    layers = max((len(m) for m in marks.values() if m), default=1)
-    den = math.lcm(1, *(x.denominator for m in marks.values() if m for mk in m for x in (mk.value, mk.other)))
-    sizes = np.array([len(marks[t] or []) for t in tokens], dtype=np.int64)
+    readable = {t: m for t, m in marks.items() if isinstance(m, list)}
+    layers = max((len(m) for m in readable.values()), default=1) or 1
+    sizes = np.array([len(readable[t]) for t in tokens], dtype=np.int64)
     kind = np.full((layers, len(tokens)), PEND, dtype=np.int64)
     val = np.zeros((layers, len(tokens)), dtype=np.int64)
     oth = np.zeros((layers, len(tokens)), dtype=np.int64)
     for k, tok in enumerate(tokens):
-        for lay_k, mk in enumerate(marks[tok] or []):
+        for lay_k, mk in enumerate(readable[tok]):
             kind[lay_k, k] = _KINDS.index(mk.kind)
             val[lay_k, k] = int(mk.value * den)
             oth[lay_k, k] = int(mk.other * den)
@@ -569,8 +780,8 @@ def read_crosstable(text: str, source: str | None = None, scoring: Scoring | Non
             emit(iu[num], ju[num], va[lk][num], vb[lk][num], PLAYED)
             for k in np.nonzero(used & ~(pend | forfeit | score | num))[0].tolist():
                 i, j = int(iu[k]), int(ju[k])
-                mx = (marks[grid[i][j]] or [Mark("pending")] * layers)[lk]
-                my = (marks[grid[j][i]] or [Mark("pending")] * layers)[lk]
+                mx = (readable[grid[i][j]] or [Mark("pending")] * layers)[lk]
+                my = (readable[grid[j][i]] or [Mark("pending")] * layers)[lk]
                 problems.append(_pair(i, j, mx, my, cell(i, j), cell(j, i), names, per_game, hint))
     if problems:
         problems.sort(key=lambda p: (p.line or 0, p.column or 0))
@@ -615,15 +826,20 @@ def read_crosstable(text: str, source: str | None = None, scoring: Scoring | Non
         source=source,
     )
     result.scoring_reason = reason
-    result.declared = _declared(lay, row)
+    declared_problems: list[Problem] = []
+    result.declared = _declared(lay, row, declared_problems)
+    if declared_problems:
+        raise InputError(source, declared_problems)
     ratings = result.declared.pop("rating", None)
     if ratings:
         result.ratings = [int(ratings[c].value) if c in ratings else None for c in range(n)]
     return result
 
 
-def _declared(lay: _Layout, row_of: list[int]) -> dict[str, dict[int, Declared]]:
-    """The summary values printed in the table, by participant, for cross-checking."""
+def _declared(lay: _Layout, row_of: list[int], problems: list[Problem]) -> dict[str, dict[int, Declared]]:
+    """The summary values printed in the table, by participant, for cross-checking (a
+    value that cannot be one added to ``problems``). A header of numbers only (``1 2
+    3``, as books print it) is followed, as no header is, by the points."""
     n = len(lay.names)
     out: dict[str, dict[int, Declared]] = {}
     lead_key: str | None = None
@@ -631,30 +847,55 @@ def _declared(lay: _Layout, row_of: list[int]) -> dict[str, dict[int, Declared]]
         first_result = lay.header.index("1")
         summary = lay.header[first_result + n :]
         lead_key = _label_key(lay.header[0]) if first_result == 2 else None
+        if first_result == 0 and not summary:
+            summary = ["points"]
     else:
         summary = ["points"]
+    if lead_key is None and any(lead and _SHARED.match(lead) for lead in lay.leads):
+        lead_key = "place"  # =2: a place shared, as books print it
     keys = [_label_key(lbl) for lbl in summary]
     for col in range(n):
         r = row_of[col]
         for k, key in enumerate(keys):
             if key is None or k >= len(lay.trailing[r]):
                 continue
-            value = _summary_value(lay.trailing[r][k], key)
+            text = lay.trailing[r][k]
+            try:
+                value = _summary_value(text, key)
+            except FieldError as e:
+                where = lay.summary(r, k)
+                problems.append(Problem(e.message, where.line, where.column))
+                continue
             if value is not None:
                 cell = lay.summary(r, k)
                 out.setdefault(key, {})[col] = Declared(value, cell.line, cell.column)
         lead = lay.leads[r]
         if lead_key == "place" and lead is not None:
-            value = _summary_value(lead, "place")
+            value = _summary_value(lead, "place")  # its digits checked by _layout
             if value is not None:
                 out.setdefault("place", {})[col] = Declared(value, lay.lines[r], _column(lay.texts[r], lay.sep, 0))
     return out
 
 
 def _summary_value(text: str, key: str) -> Fraction | str | None:
+    """A printed summary value: a rating (blank or a dash: unrated) and counts of games
+    are whole numbers (:mod:`crosstable.fields`), a place a number (``3``, ``3.``,
+    ``=3``), a roman numeral or a label (``3-4``), the others numbers as arbiters write
+    them (``4½``, ``–1,5``; ``None`` when not a number). A :class:`FieldError` when a
+    text holds another digit than 0-9, or a whole number is out of its range."""
+    t = text.strip()
+    problem = foreign_digit(t)
+    if problem:
+        raise FieldError(problem)
+    if key in ("rating", "wins", "draws", "losses"):
+        return None if not t or t in _DASHES else Fraction(whole(t, RATING if key == "rating" else GAMES))
     if key == "place":
-        roman = _roman(text)
+        roman = _roman(t)
         if roman:
             return Fraction(roman)
-        return parse_number(text) if parse_number(text) is not None else (text or None)
-    return parse_number(text)
+        book = _DOTTED.match(t) or _SHARED.match(t)
+        digits = book.group(1) if book else t
+        if is_whole(digits):
+            return Fraction(whole(digits, PLACE))
+        return parse_number(t) if parse_number(t) is not None else (t or None)
+    return parse_number(t)
