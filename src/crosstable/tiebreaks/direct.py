@@ -26,24 +26,42 @@ def counts_forfeits(a: Analysis, spec: Spec | None) -> bool:
     return a.t.system != "swiss" and not (spec is not None and spec.has("S"))
 
 
-def points_among(a: Analysis, group: Sequence[int], spec: Spec | None = None) -> tuple[list[Fraction], list[int]]:
-    """Points each member took from the others (a pair that met more than once counts
-    the average of its games, as the FIDE reference does) and how many of the others
-    each has not met."""
-    pos = {p: k for k, p in enumerate(group)}
+def games_among(a: Analysis, group: Sequence[int], spec: Spec | None = None) -> dict[tuple[int, int], list[Fraction]]:
+    """The points each member took from each other member it met, game by game
+    (``(p, q)``: what ``p`` scored against ``q``), counting the games
+    :func:`counts_forfeits` counts; game points with ``:GP``."""
+    members = set(group)
     every = counts_forfeits(a, spec)
     game_points = spec is not None and spec.basis == "GP"
     values, den = (a.gs, a.t.score_denominator) if game_points else (a.pts, a.D)
-    taken: dict[tuple[int, int], list[int]] = {}
+    taken: dict[tuple[int, int], list[Fraction]] = {}
     for p in group:
         for e in a.entries_of(p).tolist():
             q = int(a.q[e])
-            if q in pos and (every or a.status[e] == PLAYED):
-                taken.setdefault((p, q), []).append(int(values[e]))
+            if q in members and (every or a.status[e] == PLAYED):
+                taken.setdefault((p, q), []).append(Fraction(int(values[e]), den))
+    return taken
+
+
+def points_scored_among(a: Analysis, group: Sequence[int], spec: Spec | None = None) -> list[Fraction]:
+    """The value of DE (FIDE C.07 art. 6): the points each member scored in the games
+    among the tied, every game counted (a double round robin's two games against each
+    other member both)."""
+    taken = games_among(a, group, spec)
+    return [sum((x for (p, _q), pts in taken.items() if p == member for x in pts), Fraction(0)) for member in group]
+
+
+def points_among(a: Analysis, group: Sequence[int], spec: Spec | None = None) -> tuple[list[Fraction], list[int]]:
+    """The order's key: points each member took from the others (a pair that met more
+    than once counts the average of its games, as the FIDE reference does: when every
+    pair met as often, as in a double round robin, the order of the points scored,
+    :func:`points_scored_among`) and how many of the others each has not met."""
+    pos = {p: k for k, p in enumerate(group)}
+    taken = games_among(a, group, spec)
     score = [Fraction(0)] * len(group)
     met = [0] * len(group)
     for (p, _q), pts in taken.items():
-        score[pos[p]] += Fraction(sum(pts), len(pts) * den)
+        score[pos[p]] += sum(pts, Fraction(0)) / len(pts)
         met[pos[p]] += 1
     return score, [len(group) - 1 - m for m in met]
 
@@ -135,8 +153,10 @@ def direct_encounter(a: Analysis, spec: Spec, group: Sequence[int]) -> Column:
 
 
 def display_values(a: Analysis, group: Sequence[int], spec: Spec | None = None) -> list[Fraction | None]:
-    """The value shown for DE: the points scored among the tied participants."""
-    return list(points_among(a, group, spec)[0])
+    """The value shown for DE, in the table, the JSON and the explanation alike: the
+    points scored in the games among the tied participants (FIDE C.07 art. 6,
+    :func:`points_scored_among`)."""
+    return list(points_scored_among(a, group, spec))
 
 
 _RESULT_AGAINST = {
@@ -155,16 +175,17 @@ def _explain(a: Analysis, spec: Spec, i: int, group: Sequence[int]) -> str:
         return _("{label} = 0 (not tied with anyone when {label} was applied)").format(label=spec.label)
     others = [p for p in group if p != i]
     parts: list[str] = []
-    total = Fraction(0)
     every = counts_forfeits(a, spec)
+    game_points = spec.basis == "GP"
+    values, den = (a.gs, a.t.score_denominator) if game_points else (a.pts, a.D)
     counted = [e for e in a.entries_of(i).tolist() if every or a.status[e] == PLAYED]
     for e in counted:
         q = int(a.q[e])
         if q in others:
-            pts = Fraction(int(a.pts[e]), a.D)
-            total += pts
+            pts = Fraction(int(values[e]), den)
             outcome = WIN if a.r[e] == WIN else DRAW if a.r[e] == 1 else LOSS
             parts.append(f"{show_vulgar(pts)} ({_(_RESULT_AGAINST[outcome]).format(name=a.name(q))})")
+    total = points_scored_among(a, group, spec)[list(group).index(i)]  # the value shown in the table
     unmet = [a.name(q) for q in others if q not in {int(a.q[e]) for e in counted}]
     names = ", ".join(a.name(p) for p in group)
     # TRANSLATORS: the direct encounter ({label}, a criterion's code) among the tied
