@@ -6,6 +6,7 @@ from pathlib import Path
 
 from crosstable.errors import InputError, Problem
 from crosstable.i18n import _
+from crosstable.io.checks import check
 from crosstable.io.games import looks_like_games, read_games
 from crosstable.io.jsonfmt import looks_like_json, read_json
 from crosstable.io.openfootball import looks_like_openfootball, read_openfootball
@@ -42,7 +43,9 @@ def decode(raw: bytes) -> str:
 def read_text(
     text: str, *, source: str | None = None, fmt: str = "auto", scoring: str | Scoring | None = None
 ) -> Tournament:
-    """Read a tournament from text in a given format (``auto`` detects it)."""
+    """Read a tournament from text in a given format (``auto`` detects it), then check
+    it for what a reader cannot refuse (:mod:`crosstable.io.checks`: names written
+    almost alike that never meet, a game listed twice), adding those warnings."""
     sc = Scoring.parse(scoring) if isinstance(scoring, str) else scoring
     if "\x00" in text:
         line = text.count("\n", 0, text.index("\x00")) + 1
@@ -62,6 +65,7 @@ def read_text(
         raise InputError(source, [Problem(message)])
     t = readers[fmt](text, source, sc)
     t.format = fmt
+    t.warnings += check(t, text)  # what a file says without an error but not as meant (io/checks.py)
     return t
 
 
