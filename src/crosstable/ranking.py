@@ -23,11 +23,12 @@ import numpy as np
 
 from crosstable.errors import CriterionError
 from crosstable.i18n import N_, _, decimal_text, integer_text, ngettext, pgettext
-from crosstable.model import Tournament, group_labels
+from crosstable.model import Adjustment, Tournament, group_labels
 from crosstable.numbers import count, fmt_decimal, fmt_vulgar, json_number, show_decimal, show_vulgar
 from crosstable.rules import DEFAULTS, preset
 from crosstable.tiebreaks import REGISTRY, Analysis, Column, Spec, parse_list, parse_spec
 from crosstable.tiebreaks.football import goals_conceded
+from crosstable.tiebreaks.words import sum_text
 
 
 def event_kind(t: Tournament) -> str:
@@ -184,6 +185,24 @@ class Standings:
         i = self.tournament.index(name)
         return next(r for r in self.rows if r.index == i)
 
+    def adjustments_of(self, i: int) -> list[Adjustment]:
+        """Participant ``i``'s points added or deducted outside its games (a league's
+        deduction, an arbiter's award), those that count in the rows' points."""
+        return [x for x in self.tournament.adjustments if x.participant == i and self._adjusted(x) != 0]
+
+    def adjustment(self, i: int) -> Fraction:
+        """The sum of participant ``i``'s adjustments in the rows' points (``-8`` for a
+        league's deduction of 8; 0 for none)."""
+        return sum((self._adjusted(x) for x in self.adjustments_of(i)), Fraction(0))
+
+    @property
+    def adjusted(self) -> bool:
+        """Whether anybody's points hold an adjustment (the tables then show them)."""
+        return any(self._adjusted(x) != 0 for x in self.tournament.adjustments)
+
+    def _adjusted(self, x: Adjustment) -> Fraction:
+        return x.game_points if self.primary == "game points" else x.points
+
     def explain(self, name: str) -> str:
         """The arithmetic behind each of the participant's numbers, in words: a first
         line with the place, the points and the record, then one line per criterion
@@ -216,6 +235,8 @@ class Standings:
             *([self._decided(True, row, self.rows[k + 1], row)] if row.ahead_on else []),
         ]
         lines = [", ".join([first, *decided])]
+        if self.adjustments_of(i):
+            lines.append(self._explain_adjustments(row))
         for spec in self.criteria:
             crit = REGISTRY[spec.code]
             group = self.groups.get((spec.label, i), [i])
@@ -224,6 +245,28 @@ class Standings:
             else:
                 lines.append(crit.explain_fn(a, spec, i, group))
         return "\n".join(lines)
+
+    def _explain_adjustments(self, row: Row) -> str:
+        """``Points = 48 (from the results) − 8 (deducted) = 40``: the points of the
+        row with the adjustments that are part of them."""
+        terms: list[tuple[Fraction, str]] = [
+            # TRANSLATORS: a term of the points' sum: the points the participant took from its games and byes.
+            (row.points - self.adjustment(row.index), _("from the results"))
+        ]
+        for x in self.adjustments_of(row.index):
+            value = self._adjusted(x)
+            if x.round:
+                why = (
+                    # TRANSLATORS: a term of the points' sum: points deducted (added) from round {round} on.
+                    _("deducted from round {round}") if value < 0 else _("added from round {round}")
+                ).format(round=integer_text(x.round))
+            else:
+                # TRANSLATORS: a term of the points' sum: points deducted from (added to) the participant's score.
+                why = _("deducted") if value < 0 else _("added")
+            terms.append((value, why))
+        # TRANSLATORS: the label of the points' sum in an explanation:
+        # "Points = 48 (from the results) − 8 (deducted) = 40".
+        return sum_text(_("Points"), terms, row.points)
 
     def _decided(self, ahead: bool, better: Row, worse: Row, me: Row) -> str:
         """``ahead of Bayern on away wins (AW), 2 to 1`` (``behind …`` unless ``ahead``):
@@ -278,8 +321,11 @@ class Standings:
         per row) and ``warnings``. Values are JSON numbers (integers, or the nearest
         float of an exact value, for display). League tables (football) add, per row,
         the record (``played`` … ``goal_difference``) and ``decided_by``: the criterion
-        that put the team above the next one on equal points."""
+        that put the team above the next one on equal points. When anybody's points
+        hold an adjustment (a league's deduction), every row has ``adjustment``: the
+        points added or deducted that its ``points`` include (``-8``; 0 for none)."""
         league = self.tournament.kind == "goals"
+        adjusted = self.adjusted
         rows = []
         for r in self.rows:
             row: dict[str, Any] = {
@@ -292,6 +338,8 @@ class Standings:
             if league:
                 row.update({key: json_number(v) for key, v in self.record(r.index).items()})
                 row["decided_by"] = r.ahead_on
+            if adjusted:
+                row["adjustment"] = json_number(self.adjustment(r.index))
             rows.append(row)
         t = self.tournament
         return {

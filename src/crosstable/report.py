@@ -14,6 +14,7 @@ through the template's escaping, never as markup.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cache
@@ -74,6 +75,11 @@ def _column_titles() -> dict[str, str]:
         "Title": pgettext("column", "Title"),
         # TRANSLATORS: a column of the standings: the player's federation (BUL, HUN; keep it short).
         "Fed": pgettext("column", "Fed"),
+        # TRANSLATORS: a column of the standings: the points added or deducted outside the games (a
+        # league's deduction, -8), which the points include (keep it short).
+        "Adj": pgettext("column", "Adj"),
+        # TRANSLATORS: a column of the standings' CSV file: the points added or deducted outside the games.
+        "adjustment": pgettext("csv column", "adjustment"),
         # TRANSLATORS: a column of the standings: the player's (Elo) rating.
         "Rating": pgettext("column", "Rating"),
         "Name": pgettext("column", "Name"),
@@ -165,7 +171,8 @@ def standings_table(
     number = fmt_number if neutral else show_number
     if s.tournament.kind == "goals":
         extra = [k for k in s.labels if k not in ("GD", "GF")]
-        head = ["Pos", "Team", "P", "W", "D", "L", "GF", "GA", "GD", "Pts", *extra, "Decided"]
+        adjusted = ["Adj"] if s.adjusted else []  # a deduction's column, before the points that include it
+        head = ["Pos", "Team", "P", "W", "D", "L", "GF", "GA", "GD", *adjusted, "Pts", *extra, "Decided"]
         body = []
         spec_of = {sp.label: sp for sp in s.criteria}
         texts = {
@@ -182,6 +189,7 @@ def standings_table(
                     r.name,
                     *cells,
                     ("+" if gd > 0 else "") + number(gd, style),
+                    *([_signed(s.adjustment(r.index), number, style)] if adjusted else []),
                     number(r.points, style),
                     *(texts[x][k] for x in extra),
                     decided_note(s, k),
@@ -200,6 +208,9 @@ def standings_table(
     before = [label for label, _ in profile if label in ("No", "Title")]
     after = [label for label, _ in profile if label not in ("No", "Title")]
     by_label = dict(profile)
+    if s.adjusted:  # a deduction's column, before the points that include it
+        after.append("Adj")
+        by_label["Adj"] = [_signed(s.adjustment(i), number, style) for i in range(len(t.names))]
     columns: list[list[Fraction | None]] = [[r.points for r in s.rows]]
     columns += [[r.values[k] for r in s.rows] for k in s.labels]
     counts = [False, *(REGISTRY[sp.code].count for sp in s.criteria)]
@@ -220,6 +231,11 @@ def standings_table(
         for k, r in enumerate(s.rows)
     ]
     return head, body
+
+
+def _signed(value: Fraction, number: Callable[[Fraction | None, str], str], style: str) -> str:
+    """An adjustment as a table shows it: ``-8`` deducted, ``+2`` added, ``0`` none."""
+    return ("+" if value > 0 else "") + number(value, style)
 
 
 def _column_texts(

@@ -95,10 +95,12 @@ def to_csv(s: Standings, notes: bool = False) -> str:
         w.writerow([column_title(h) for h in head])
         w.writerows([_csv_cells(row) for row in body])
         return out.getvalue()
-    w.writerow([*(column_title(h) for h in ("rank", "place", "name", "points")), *s.labels])
+    adjusted = ["adjustment"] if s.adjusted else []  # a deduction (-8), which the points include
+    w.writerow([*(column_title(h) for h in ("rank", "place", "name", *adjusted, "points")), *s.labels])
     for r in s.rows:
         cells = ["" if r.values[k] is None else fmt_number(r.values[k]) for k in s.labels]
-        w.writerow([r.rank, r.place, csv_safe(r.name), fmt_number(r.points), *cells])
+        adjustment = [fmt_number(s.adjustment(r.index))] if adjusted else []
+        w.writerow([r.rank, r.place, csv_safe(r.name), *adjustment, fmt_number(r.points), *cells])
     return out.getvalue()
 
 
