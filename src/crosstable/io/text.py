@@ -412,7 +412,7 @@ def _layout(text: str, source: str | None) -> _Layout:
             if numbered_name:  # "1. Keres" in one field
                 lead, name = numbered_name.group(1) + ".", numbered_name.group(2)
         if lead:
-            problems += _lead_problems(lead, lineno, _column(line, sep, 0))
+            problems += _lead_problems(lead, lineno, line, sep)
         if not name:
             problems.append(Problem(_("missing participant name"), lineno, _column(line, sep, name_at)))
         res = fields[k : k + n]
@@ -496,16 +496,16 @@ def _glued_numbers(rows: list[list[str]]) -> bool:
     return len(numbers) == len(rows) and len(set(numbers)) == len(numbers)
 
 
-def _lead_problems(lead: str, line: int, column: int) -> list[Problem]:
-    """A lead written with another digit than 0-9, or a number out of range."""
+def _lead_problems(lead: str, lineno: int, line: str, sep: str | None) -> list[Problem]:
+    """A lead written with another digit than 0-9, or a number out of range (the
+    column, at the line's first field, found only then)."""
     problem = foreign_digit(lead)
-    if problem:
-        return [Problem(problem, line, column)]
-    try:
-        _lead_number(lead)
-    except FieldError as e:
-        return [Problem(e.message, line, column)]
-    return []
+    if not problem:
+        try:
+            _lead_number(lead)
+        except FieldError as e:
+            problem = e.message
+    return [Problem(problem, lineno, _column(line, sep, 0))] if problem else []
 
 
 def _names_as_numbers(first: list[str], rows: list[list[str]]) -> list[str]:
