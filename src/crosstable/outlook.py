@@ -893,10 +893,10 @@ def outlook(
         method += "; " + _("the places decided by {criteria} are left open").format(criteria=which)
     elif unproven:
         method += "; " + _(
-            # TRANSLATORS: {criteria} is a criterion's code (SB); {limit} a number (4,782,969): the completions of
-            # the games left are too many to rank one by one.
-            "the places decided by {criteria} are left open (more than {limit} combinations to rank)"
-        ).format(criteria=which, limit=integer_text(cap))
+            # TRANSLATORS: {criteria} is a criterion's code (SB); {combinations} a count ("4,782,969 combinations"):
+            # the completions of the games left are too many to rank one by one.
+            "the places decided by {criteria} are left open (more than {combinations} to rank)"
+        ).format(criteria=which, combinations=count(cap, "{n} combination", "{n} combinations"))
     return OutlookReport(labels, zone_list, len(games), method, prospects, solver.solved, warnings)
 
 

@@ -466,7 +466,7 @@ def reach(base: Analysis, specs: Sequence[Spec], games: IntArray, options: Seque
     worst = np.zeros(n, dtype=np.int64)
     best_at: list[list[int]] = [[] for _ in range(n)]
     worst_at: list[list[int]] = [[] for _ in range(n)]
-    chunk = max(16, min(8192, 2_000_000 // max(1, n * n)))  # smaller blocks than the scenarios': no map kept
+    chunk = max(16, min(8192, 400_000 // max(1, n * n)))  # blocks that stay in the cache: no map is kept
     numbers = np.arange(1, n + 1)
     for block in _blocks(total, chunk, k, m, True, None, None):
         lo, hi = evaluate(block)
