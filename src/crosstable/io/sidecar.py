@@ -14,23 +14,69 @@
 
 Team names are matched ignoring case and spacing. In a discipline file an unknown
 team is an error naming the line.
+
+**A team a discipline file leaves out.** When the fixtures list no cards, the file
+is the only record of them, and a team without a line in it would have no cards: a
+clean record nobody reported (a fair-play table is published for every team, and a
+line left out is far more often an omission, a copy of the two teams that were
+level, than a record of no cards). Decided:
+
+- when a criterion counting cards ranks the event (``FP``, ``DISC``, and the presets
+  using them: ``fifa-2018``, ``fifa-2026``, ``euro-2024`` …; the caller says so with
+  ``ranked_by``), a team left out is refused, at the header's team column, naming
+  every such team: its made-up 0 would be printed in the FP column and could decide
+  a place. A team with no cards is written with zeros (``Poland,0,0,0,0``);
+- otherwise the cards decide nothing and show nowhere in the table: the teams left
+  out are counted as having none, and a warning names them;
+- a file with no card column (deductions only) and a file adding to cards the
+  fixtures list (a team it leaves out keeps its fixtures' record) need no line per
+  team.
+
+**Numbers** go through :mod:`crosstable.fields` (ASCII digits, each kind's range
+before ``int()``): card counts are whole numbers from 0 to 999, a ranking position
+(``FIFA``, ``QUAL``, ``PSO``) a whole number from 1 to 9,999; the numbers that may
+have decimals (a club coefficient, points deducted or added) are read by
+:func:`crosstable.numbers.parse_number` once a digit other than 0-9 has been
+refused (:func:`crosstable.fields.foreign_digit`).
 """
 
 from __future__ import annotations
 
 import csv
 import dataclasses
+from collections.abc import Iterable
 from fractions import Fraction
 from pathlib import Path
 
 from crosstable.errors import InputError, Problem
-from crosstable.i18n import _, integer_text, ngettext
+from crosstable.fields import CARDS, Range, foreign_digit, whole_at
+from crosstable.i18n import N_, _, integer_text, ngettext
 from crosstable.io import read_file
 from crosstable.io.games import LONGEST_LINE, sniff_delimiter, split_lines
 from crosstable.model import Adjustment, Cards, Tournament, name_key
 from crosstable.numbers import parse_number
+from crosstable.tiebreaks import Spec
 
 _CARD_COLUMNS = ("yellow", "indirect_red", "direct_red", "yellow_and_direct_red")
+
+CARD_CRITERIA = ("FP", "DISC")
+"""The criteria that rank by the cards: a discipline file must list every team for them."""
+
+POSITION = Range(1, 9999, N_("{cell} is not a ranking position from {low} to {high}"))
+"""A place in an external ranking (``FIFA``, ``QUAL``, ``PSO``)."""
+
+_DECIMAL_RANKINGS = ("CLUB",)
+"""The external rankings whose values are no positions but numbers with decimals."""
+
+
+def _decimal(text: str, message: str, problems: list[Problem], line: int, column: int) -> Fraction | None:
+    """A number that may have decimals (``message`` refuses it, ``{value}`` the text),
+    after :func:`~crosstable.fields.foreign_digit`; ``None`` and a problem otherwise."""
+    refused = foreign_digit(text.strip())
+    value = None if refused else parse_number(text)
+    if value is None:
+        problems.append(Problem(refused or message.format(value=repr(text.strip())), line, column))
+    return value
 
 
 def _rows(path: str | Path, text: str | None = None) -> tuple[str, list[tuple[int, list[str]]]]:
@@ -54,9 +100,25 @@ def _team(t: Tournament, name: str, source: str, line: int) -> int:
     )
 
 
-def add_discipline(t: Tournament, path: str | Path, text: str | None = None) -> Tournament:
+def add_discipline(
+    t: Tournament, path: str | Path, text: str | None = None, *, ranked_by: Iterable[Spec] | None = None
+) -> Tournament:
     """The tournament with the cards and points adjustments of a discipline file
-    (``text``, when given, is its content and ``path`` only names it)."""
+    (``text``, when given, is its content and ``path`` only names it). ``ranked_by``:
+    the criteria the event will be ranked by; when one counts cards (:data:`CARD_CRITERIA`)
+    a team the file leaves out is refused, else warned of (see the module docstring).
+
+    >>> t = Tournament.from_games(["A", "B", "C"], [("A", "B", "1-0"), ("B", "C", "1-0")])
+    >>> text = "team,yellow,indirect_red,direct_red,yellow_and_direct_red\\nA,2,0,0,0\\n"
+    >>> add_discipline(t, "fp.csv", text).warnings
+    ['fp.csv: B, C not listed: counted as having no cards']
+    >>> from crosstable.tiebreaks import parse_list
+    >>> try:
+    ...     add_discipline(t, "fp.csv", text, ranked_by=parse_list("GD, FP"))
+    ... except InputError as e:
+    ...     print(e.problems[0].where("fp.csv"), e.problems[0].message)
+    fp.csv:1:1 no cards for B, C: FP ranks by every team's cards; add a line for each (0 for none)
+    """
     source, rows = _rows(path, text)
     if not rows:
         raise InputError(source, [Problem(_("the file is empty"), 1, 1)])
@@ -68,35 +130,51 @@ def add_discipline(t: Tournament, path: str | Path, text: str | None = None) -> 
     cards = dict(t.cards)
     adjustments = list(t.adjustments)
     problems: list[Problem] = []
+    listed: set[int] = set()
+    with_cards = any(name in col for name in _CARD_COLUMNS)  # else deductions only: no record of cards
     for line, cells in rows[1:]:
         if team_col >= len(cells):
             problems.append(Problem(_("no team in column {column}").format(column=team_col + 1), line, 1))
             continue
         i = _team(t, cells[team_col].strip(), source, line)
+        listed.add(i)
         counts = []
         for name in _CARD_COLUMNS:
             k = col.get(name)
-            text = cells[k].strip() if k is not None and k < len(cells) else ""
-            if text and not text.isdigit():
-                message = _("{value} is not a number of cards").format(value=repr(text))
-                problems.append(Problem(message, line, k + 1 if k is not None else 1))
-                text = ""
-            counts.append(int(text or 0))
-        cards[i] = cards.get(i, Cards()) + Cards(*counts)
+            cell = cells[k].strip() if k is not None and k < len(cells) else ""
+            counts.append((whole_at(cell, CARDS, problems, line, (k or 0) + 1) or 0) if cell else 0)
+        if with_cards:
+            cards[i] = cards.get(i, Cards()) + Cards(*counts)
         for name, sign in (("deduction", -1), ("adjustment", 1)):
             k = col.get(name)
-            text = cells[k].strip() if k is not None and k < len(cells) else ""
-            if text:
-                value = parse_number(text)
-                if value is None:
-                    problems.append(
-                        Problem(_("{value} is not a number of points").format(value=repr(text)), line, (k or 0) + 1)
-                    )
-                else:
+            cell = cells[k].strip() if k is not None and k < len(cells) else ""
+            if cell:
+                value = _decimal(cell, _("{value} is not a number of points"), problems, line, (k or 0) + 1)
+                if value is not None:
                     adjustments.append(Adjustment(i, sign * value))
+    warnings = list(t.warnings)
+    left_out = [n for i, n in enumerate(t.names) if i not in listed]
+    if left_out and with_cards and not t.cards:
+        counting = sorted({s.code for s in ranked_by or ()} & set(CARD_CRITERIA))
+        names, n = ", ".join(left_out), len(left_out)
+        if counting:
+            message = ngettext(
+                "no cards for {names}: {criteria} ranks by every team's cards; add a line for it (0 for none)",
+                "no cards for {names}: {criteria} ranks by every team's cards; add a line for each (0 for none)",
+                n,
+            ).format(names=names, criteria=", ".join(counting))
+            problems.append(Problem(message, 1, team_col + 1))
+        else:
+            warnings.append(
+                ngettext(
+                    "{source}: {names} not listed: counted as having no cards",
+                    "{source}: {names} not listed: counted as having no cards",
+                    n,
+                ).format(source=source, names=names)
+            )
     if problems:
         raise InputError(source, problems)
-    return dataclasses.replace(t, cards=cards, adjustments=adjustments, warnings=list(t.warnings))
+    return dataclasses.replace(t, cards=cards, adjustments=adjustments, warnings=warnings)
 
 
 def add_ranking(t: Tournament, name: str, path: str | Path) -> Tournament:
@@ -112,13 +190,15 @@ def add_ranking(t: Tournament, name: str, path: str | Path) -> Tournament:
         if len(cells) < 2:
             problems.append(Problem(_("expected two columns: team, value"), line, 1))
             continue
-        value = parse_number(cells[1])
+        if line == rows[0][0] and not any(c.isdigit() for c in cells[1]):
+            continue  # a header
+        column = len(cells[0]) + 2
+        value: Fraction | int | None
+        if name.upper() in _DECIMAL_RANKINGS:
+            value = _decimal(cells[1], _("{value} is not a number"), problems, line, column)
+        else:
+            value = whole_at(cells[1], POSITION, problems, line, column)
         if value is None:
-            if line == rows[0][0]:
-                continue  # a header
-            problems.append(
-                Problem(_("{value} is not a number").format(value=repr(cells[1].strip())), line, len(cells[0]) + 2)
-            )
             continue
         team = key.get(name_key(cells[0]))
         if team is None:
@@ -126,7 +206,7 @@ def add_ranking(t: Tournament, name: str, path: str | Path) -> Tournament:
         elif team in values:
             problems.append(Problem(_("{name} is listed twice").format(name=repr(cells[0].strip())), line, 1))
         else:
-            values[team] = value
+            values[team] = Fraction(value)
     missing = [t.names[i] for i in range(len(t.names)) if i not in values]
     if missing and name.upper() != "PSO":
         # TRANSLATORS: {ranking} is the code of an external ranking (FIFA, QUAL, CLUB); {names} lists teams
