@@ -474,7 +474,10 @@ def test_one_team_spelled_two_ways_is_refused() -> None:
         ('{"matches": [{"team1": "A", "team2": "B", "score": "2-1"}]}', 'matches[0].score: "2-1" is not a score'),
         ('{"matches": [{"team1": "A", "team2": "B", "group": 1}]}', "matches[0].group: 1 is not a group's name"),
         ("[" * 100_000, "not valid JSON: nested deeper than 64 levels"),
-        ('{"matches": [{"team1": "A", "team2": "B", "score": {"ft": [1, 1' + "0" * 5000 + "]}}]}", "matches[0].score.ft: "),
+        (
+            '{"matches": [{"team1": "A", "team2": "B", "score": {"ft": [1, 1' + "0" * 5000 + "]}}]}",
+            "matches[0].score.ft: ",
+        ),
     ],
 )
 def test_shapes_that_are_not_this_format_are_refused_with_a_place(text: str, message: str) -> None:
