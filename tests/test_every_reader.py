@@ -288,6 +288,18 @@ def test_a_trf_player_line_shifted_into_its_fide_id_columns_is_refused(tmp_path:
     assert f"shifted.trf:{k + 1}:58: '3.5' in the FIDE id (columns 58-68) is not a number: is the line shifted?" in line
 
 
+@pytest.mark.parametrize(("rounds", "missing"), [(6, "in round 6 everybody"), (9, "in rounds 6-9 everybody")])
+def test_rounds_not_reached_are_named_as_one_round_or_a_range(rounds: int, missing: str) -> None:
+    text = FIDE.read_text(encoding="utf-8").replace("XXR 5", f"XXR {rounds}")
+    (warning,) = [w for w in crosstable.io.read_text(text, fmt="trf").warnings if w.startswith("XXR")]
+    assert f"the games reach round 5: {missing} counts as absent (--round 5" in warning
+
+
+def test_a_criterion_s_edition_is_a_year_of_ascii_digits(tmp_path: Path) -> None:
+    line = refused(tmp_path, "seed.tsv", SEED.read_text(encoding="utf-8"), "-t", "SB@²")
+    assert "'SB@²': @² is not a year" in line
+
+
 def test_a_defect_is_one_line_and_status_70_never_a_traceback(monkeypatch: pytest.MonkeyPatch) -> None:
     def broken(*args: object, **kwargs: object) -> None:
         raise ZeroDivisionError("a defect planted by the test")

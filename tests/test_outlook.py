@@ -310,7 +310,7 @@ def test_a_swiss_event_with_rounds_still_to_pair_says_so() -> None:
     status[t.rounds == 5] = PENDING
     t = dataclasses.replace(t, status=status, rounds_total=9, declared={})
     report = outlook(t, "", zones="top6=1-6", magic=False)
-    assert any("rounds 6-9 are not paired yet" in w for w in report.warnings)
+    assert any("(rounds 6-9 not paired yet)" in w for w in report.warnings)
 
 
 def test_the_library_leaves_standard_output_alone(capfd: pytest.CaptureFixture[str]) -> None:

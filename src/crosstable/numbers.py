@@ -12,7 +12,7 @@ import re
 from collections.abc import Sequence
 from fractions import Fraction
 
-from crosstable.i18n import decimal_text, integer_text, ngettext
+from crosstable.i18n import _, decimal_text, integer_text, ngettext
 
 _VULGAR = {"½": Fraction(1, 2), "¼": Fraction(1, 4), "¾": Fraction(3, 4)}
 _TO_VULGAR = {Fraction(1, 2): "½", Fraction(1, 4): "¼", Fraction(3, 4): "¾"}
@@ -190,6 +190,19 @@ def show_number(value: Fraction | None, style: str = "decimal") -> str:
 def show_fixed(value: Fraction | None, decimals: int) -> str:
     """:func:`fmt_fixed` as the current language writes it."""
     return decimal_text(fmt_fixed(value, decimals))
+
+
+def rounds_text(first: int, last: int) -> str:
+    """Rounds ``first`` to ``last`` in a sentence: ``round 5`` alone, else ``rounds 5-9``.
+
+    >>> rounds_text(5, 5), rounds_text(5, 9)
+    ('round 5', 'rounds 5-9')
+    """
+    if first == last:
+        # TRANSLATORS: one round in a sentence ("round 5 counts …")
+        return _("round {n}").format(n=integer_text(first))
+    # TRANSLATORS: a range of rounds in a sentence ("rounds 5-9 count …")
+    return _("rounds {first}-{last}").format(first=integer_text(first), last=integer_text(last))
 
 
 def count(value: int | Fraction, singular: str, plural: str) -> str:

@@ -95,7 +95,7 @@ from numpy.typing import NDArray
 from crosstable.errors import CrosstableError
 from crosstable.i18n import N_, _, integer_text
 from crosstable.model import DRAW, LOSS, PENDING, WIN, IntArray, Tournament
-from crosstable.numbers import count
+from crosstable.numbers import count, rounds_text
 from crosstable.ranking import criteria_for, rank
 from crosstable.scenarios import DEFAULT_LIMIT, Option, Reach, completed, drawable, in_full, reach, scenario_options
 from crosstable.tiebreaks import REGISTRY, Spec
@@ -651,8 +651,8 @@ def outlook(
         warnings.append(
             _(
                 "the event has {rounds} rounds and the file's games reach round {last}: the outlook "
-                "counts only the games in the file (rounds {first_missing}-{rounds} are not paired yet)"
-            ).format(rounds=t.rounds_total, last=last_round, first_missing=last_round + 1)
+                "counts only the games in the file ({missing} not paired yet)"
+            ).format(rounds=t.rounds_total, last=last_round, missing=rounds_text(last_round + 1, t.rounds_total))
         )
     outcomes = [WIN, DRAW, LOSS] if draws else [WIN, LOSS]
     solver = _Solver(t, games, outcomes)

@@ -57,8 +57,9 @@ PRESETS: dict[str, tuple[list[str], str]] = {
     "olympiad": (
         ["EMGSB/C1", "MPVGP", "BH:MP/C1"],
         N_(
-            "Chess Olympiad regulations: the Olympiad Sonneborn-Berger (match result x opponents' game points) "
-            "without the lowest, game points, the opponents' match points without the lowest"
+            "Chess Olympiad regulations: the Olympiad Sonneborn-Berger (each opponent's match points x the game "
+            "points scored against it) without the lowest, game points, the opponents' match points without the "
+            "lowest"
         ),
     ),
     "fifa-2018": (

@@ -111,7 +111,7 @@ from crosstable.model import (
     Tournament,
     infer_system,
 )
-from crosstable.numbers import fmt_decimal, parse_number
+from crosstable.numbers import fmt_decimal, parse_number, rounds_text
 from crosstable.schedule import berger
 from crosstable.tiebreaks import Analysis
 
@@ -848,14 +848,16 @@ def read_trf(text: str, source: str | None = None, scoring: Scoring | None = Non
     last_game = int(rnd[status != PENDING].max()) if (status != PENDING).any() else 0
     if h.rounds and last_game < h.rounds and last_game:
         # TRANSLATORS: XXR is the TRF record of the number of rounds; --round is an option of the command line
+        # {missing} is "round 5" or "rounds 5-9"
         message = ngettext(
-            "XXR announces {rounds} round and the games reach round {last}: rounds {first}-{rounds} count as "
-            "absences for everybody (--round {last} gives the standings after round {last})",
-            "XXR announces {rounds} rounds and the games reach round {last}: rounds {first}-{rounds} count as "
-            "absences for everybody (--round {last} gives the standings after round {last})",
+            "XXR announces {rounds} round and the games reach round {last}: in {missing} everybody "
+            "counts as absent (--round {last} gives the standings after round {last})",
+            "XXR announces {rounds} rounds and the games reach round {last}: in {missing} everybody "
+            "counts as absent (--round {last} gives the standings after round {last})",
             h.rounds,
         )
-        t.warnings.append(message.format(rounds=h.rounds, last=last_game, first=last_game + 1))
+        missing = rounds_text(last_game + 1, h.rounds)
+        t.warnings.append(message.format(rounds=h.rounds, last=last_game, missing=missing))
     if teams:
         return _team_event(t, h, teams, numbers, index, problems, source)
     t.system, t.system_reason = _system(h.system, t.white, t.black, len(numbers))

@@ -773,6 +773,9 @@ def render_outlook(r: OutlookReport, output: str, width: int | None = None) -> s
         "eliminated": pgettext("zone", "eliminated"),
         # TRANSLATORS: a zone (title, relegation…) can still be reached or missed.
         "possible": pgettext("zone", "possible"),
+        # TRANSLATORS: a zone (title, relegation…) not decided by what could be proven: neither certain nor
+        # out of reach was shown, nor a completion reaching it and one missing it.
+        "open": pgettext("zone", "open"),
     }
 
     def zone_cell(p: Prospect, name: str) -> str:

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from crosstable.errors import CriterionError
+from crosstable.fields import is_whole
 from crosstable.i18n import N_, _, integer_text
 from crosstable.numbers import parse_number, show_decimal
 from crosstable.tiebreaks.analysis import Analysis
@@ -72,7 +73,7 @@ def parse_spec(text: str) -> Spec:
     raw, args_text, year, basis_first, mods_text, basis_last = m.groups()
     if basis_first and basis_last:
         raise CriterionError(_("{text}: give :MP or :GP once").format(text=repr(text)))
-    if year is not None and not year.isdigit():
+    if year is not None and not is_whole(year):
         raise CriterionError(_("{text}: @{year} is not a year").format(text=repr(text), year=year))
     basis = (basis_first or basis_last or "").upper() or None
     basis = {"MM": "MP", "GG": "GP"}.get(basis or "", basis)
