@@ -128,6 +128,13 @@ class OutlookRequest(TournamentRequest):
     )
     draws: bool = Field(True, description="False: a game left can only be won or lost.")
     magic: bool = Field(True, description="False: leave out the magic numbers (the slowest part).")
+    limit: int = Field(
+        100_000,
+        ge=1,
+        le=1_000_000,
+        description="Places that Berger or Buchholz criteria decide: every completion of the games left ranked up "
+        "to this many, else those places are 'open' (as the scenarios' limit; the command line's default is 3^14).",
+    )
 
 
 class ScheduleRequest(BaseModel):

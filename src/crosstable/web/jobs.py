@@ -282,7 +282,14 @@ def _outlook(req: Any, limits: Limits) -> Answer:
     left = int((t.status == PENDING).sum()) if t.status is not None else 0
     keep = ["*"] if 2 * len(t.names) * left <= WITNESS_ROWS else []
     report = run_outlook(
-        t, req.tiebreaks, rules=req.rules or None, zones=req.zones, draws=req.draws, witnesses=keep, magic=req.magic
+        t,
+        req.tiebreaks,
+        rules=req.rules or None,
+        zones=req.zones,
+        draws=req.draws,
+        witnesses=keep,
+        magic=req.magic,
+        limit=req.limit,
     )
     return json_answer(outlook_dict(report))
 
