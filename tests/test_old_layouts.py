@@ -165,10 +165,10 @@ BIG = "18446744073709551616"  # 2**64
         (
             FOOTBALL.replace("\t2:1", "\t18446744073709551616:1"),
             ":1:7:",
-            "'18446744073709551616' is not a number of goals from 0 to 999",
+            "'18446744073709551616' is not a number of goals from 0 to 1,000",
         ),
-        (FOOTBALL.replace("\t2:1", "\t1000:1"), ":1:7:", "'1000' is not a number of goals from 0 to 999"),
-        (FOOTBALL.replace("\t2:1", "\t" + "9" * 5000 + ":1"), ":1:7:", "is not a number of goals from 0 to 999"),
+        (FOOTBALL.replace("\t2:1", "\t1001:1"), ":1:7:", "'1001' is not a number of goals from 0 to 1,000"),
+        (FOOTBALL.replace("\t2:1", "\t" + "9" * 5000 + ":1"), ":1:7:", "is not a number of goals from 0 to 1,000"),
         (
             FOOTBALL.replace("\t2:1", "\t٢:1"),
             ":1:7:",

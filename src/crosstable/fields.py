@@ -7,12 +7,15 @@ Decisions written down here:
 - **ASCII digits only.** Python's ``str.isdigit()`` is true for ``²``, ``①``, ``１`` and
   ``٣``, and ``int()`` then fails or reads them; a number here is the digits ``0``-``9``.
   A text holding another digit is refused, the message naming it and saying which
-  digit to write instead (``'²' is not a number: ² is a superscript, write 2``).
+  digit to write instead.
 - **The range before the value.** Each kind of field has its range (:class:`Range`):
   a round 1 to 999 (TRF's own limit), a rating 0 to 4,000, a start number 1 to 9,999,
-  goals 0 to 999, cards 0 to 999. The range is checked on the digits' count first, so
-  ``10**4300`` or a 5,000-digit Elo never reaches ``int()`` (whose limit is 4,300
-  digits) nor numpy (whose integers end at 2**63).
+  goals 0 to 1,000 (the model's largest score of a side), cards 0 to 999. The range
+  is checked on the digits' count first, so ``10**4300`` or a 5,000-digit Elo never
+  reaches ``int()`` (whose limit is 4,300 digits) nor numpy (whose integers end at
+  2**63).
+- **A sample of a message:** ``'²' is not a number: ² (superscript two) is not one of
+  the digits 0 to 9; write 2``.
 - **A blank is the reader's to decide** (a blank rating is "unrated", a blank round
   "no round"): :func:`whole` refuses it; readers test for it first.
 - **JSON** is loaded by :func:`load_json`: nesting deeper than :data:`DEEPEST` and
@@ -71,7 +74,8 @@ ROUNDS = Range(0, 999, N_("{cell} is not a number of rounds from {low} to {high}
 TEAM_NUMBER = Range(1, 999, N_("{cell} is not a team number from {low} to {high}"))
 RATING = Range(0, 4000, N_("{cell} is not a rating from {low} to {high}"))
 START_NUMBER = Range(1, 9999, N_("{cell} is not a start number from {low} to {high}"))
-GOALS = Range(0, 999, N_("{cell} is not a number of goals from {low} to {high}"))
+GOALS = Range(0, 1000, N_("{cell} is not a number of goals from {low} to {high}"))
+"""Goals, and game points: the model's largest score of one side (``model.MAX_SCORE``)."""
 CARDS = Range(0, 999, N_("{cell} is not a number of cards from {low} to {high}"))
 YEAR = Range(1000, 9999, N_("{cell} is not a year from {low} to {high}"))
 

@@ -34,7 +34,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from crosstable.errors import CrosstableError
-from crosstable.fields import is_whole
+from crosstable.fields import GOALS, is_whole
 from crosstable.i18n import _, integer_text, ngettext
 from crosstable.numbers import count, fmt_decimal, parse_number, show_decimal
 
@@ -72,7 +72,7 @@ def name_key(name: str) -> str:
     return " ".join(name.split()).casefold()
 
 
-MAX_SCORE = 1000
+MAX_SCORE = GOALS.high
 """The largest score a result may give one side (goals, game points): beyond, a typo."""
 
 
