@@ -31,9 +31,7 @@ Decisions written down here:
   is counted twice, and a list where each pair meets once would be taken for a round
   robin. The warning names the pair, and the event is then taken for what its
   meetings say (:func:`~crosstable.model.infer_system`: not a round robin). A
-  crosstable holds a pair's games in one cell, so it is not checked; a games list whose
-  reader found the copy itself (it names both lines, and infers the system) is not
-  checked twice.
+  crosstable holds a pair's games in one cell, so it is not checked.
 """
 
 from __future__ import annotations
@@ -192,7 +190,7 @@ def near_names(t: Tournament, text: str | None = None) -> list[str]:
 def copied_games(t: Tournament) -> list[str]:
     """The games listed twice in a list without rounds (see the module's decisions), a
     warning naming each; the event's system is then inferred from its meetings."""
-    if t.format == "crosstable" or (t.format == "games" and t.system != "round-robin"):
+    if t.format == "crosstable":
         return []
     if len(t.white) == 0 or (t.rounds is not None and bool((t.rounds > 0).any())):
         return []

@@ -32,10 +32,8 @@ Every number a user wrote (a round, a rating, cards) is read by :mod:`crosstable
 ASCII digits, in its range (a round 1 to 999, a rating 0 to 4,000, cards 0 to 999).
 
 Without a round column a pair may meet any number of times (a match, a league whose
-teams meet four times), but the same pair listed twice with the same result where every
-other pair is listed once is a game copied twice: a warning names both lines, and the
-event is not taken for a round robin (the system is inferred from the meetings as with
-rounds).
+teams meet four times); a game copied twice is warned of after every reader
+(:mod:`crosstable.io.checks`).
 
 Participants are numbered in order of first appearance.
 """
@@ -357,9 +355,8 @@ def read_games(text: str, source: str | None = None, scoring: Scoring | None = N
     if t.byes:
         t.rounds_total = max(rounds or [0]) if numbered else len(order)
         t.rounds_total = max(t.rounds_total, *(b.round for b in t.byes))
-    if any(rounds) or t.byes or _copied_twice(parsed):
+    if any(rounds) or t.byes:
         t.system, t.system_reason = infer_system(t.white, t.black, len(names))
-    t.warnings += [_copied_warning(rows_) for rows_ in _copied_twice(parsed)]
     if ratings:
         t.ratings = [ratings.get(name) for name in names]
     t.cards = {index[name]: c for name, c in cards.items()}
@@ -380,35 +377,6 @@ def _bye_kind(cell: str, side: str) -> str | None:
         return None
     mine = result[0] if side == "white" else result[1]
     return "pab" if mine == 1 else "half" if mine * 2 == 1 else "zero"
-
-
-def _copied_twice(parsed: list[_Row]) -> list[tuple[_Row, _Row]]:
-    """Without rounds: the pairs listed exactly twice with the same result while every
-    other pair is listed once (a line copied twice; a league whose teams meet twice has
-    every pair twice)."""
-    if any(g.round for g in parsed):
-        return []
-    rows: dict[tuple[int, int], list[_Row]] = {}
-    for g in parsed:
-        rows.setdefault((min(g.white, g.black), max(g.white, g.black)), []).append(g)
-    counts = {len(v) for v in rows.values()}
-    if counts != {1, 2}:
-        return []
-    return [
-        (a, b)
-        for a, b in (v for v in rows.values() if len(v) == 2)
-        if (a.white, a.white_score, a.black_score) == (b.white, b.white_score, b.black_score)
-        or (a.white, a.white_score, a.black_score) == (b.black, b.black_score, b.white_score)
-    ]
-
-
-def _copied_warning(rows: tuple[_Row, _Row]) -> str:
-    first, second = rows
-    # TRANSLATORS: {game} is a game written "Ann - Bob", {result} its result; {line} and {other} line numbers
-    return _(
-        "{game} {result} is listed twice (lines {line} and {other}) while every other pair is listed once: "
-        "if it is one game, delete one line"
-    ).format(game=first.names, result=first.result, line=first.line, other=second.line)
 
 
 def _group_problems(
