@@ -30,7 +30,7 @@ column per opponent in row order, then optional summary columns. Decisions:
 - **Numbers**: every number is ASCII digits (:mod:`crosstable.fields`): a cell, a
   rating or a printed count holding another digit (``²``, ``１``, ``٣``) is refused
   naming it; whole numbers are read by :func:`~crosstable.fields.whole` in their range
-  (goals 0 to 999, a cell's points 0 to 1,000, a rating 0 to 4,000, counts of games,
+  (goals and a cell's points 0 to 1,000, a rating 0 to 4,000, counts of games,
   places, start numbers), the others (``½``, ``0,5``) by
   :func:`~crosstable.numbers.parse_number` then bounded, the table's fractions
   sharing a common denominator up to a million; each refusal names its line and
