@@ -54,7 +54,7 @@ from crosstable.io.writers import (
 from crosstable.model import Tournament
 from crosstable.numbers import count
 from crosstable.outlook import outlook
-from crosstable.ranking import rank
+from crosstable.ranking import criteria_for, rank
 from crosstable.rules import PRESETS
 from crosstable.scenarios import DEFAULT_LIMIT, DEFAULT_SAMPLES, MAX_LIMIT, MAX_SAMPLES, parse_scores, scenarios
 from crosstable.schedule import Schedule
@@ -312,7 +312,7 @@ def standings(
     HTML, Markdown, and CSV with --csv-notes).
     """
     with _errors(file):
-        t = _with_extras(_read(file, fmt=fmt, scoring=scoring), discipline, rankings, lots_seed)
+        t = _with_extras(_read(file, fmt=fmt, scoring=scoring), discipline, rankings, lots_seed, tiebreaks, rules)
         if after_round is not None:
             t = t.after_round(after_round)
         if unrated is not None:
@@ -355,10 +355,18 @@ def _warning(message: str) -> str:
     return _("warning: {message}").format(message=message)
 
 
-def _with_extras(t: Tournament, discipline: str | None, rankings: Sequence[str], lots_seed: int | None) -> Tournament:
-    """The tournament with the side files of the command line added."""
+def _with_extras(
+    t: Tournament,
+    discipline: str | None,
+    rankings: Sequence[str],
+    lots_seed: int | None,
+    tiebreaks: str | None,
+    rules: str | None,
+) -> Tournament:
+    """The tournament with the side files of the command line added (the criteria it
+    will be ranked by tell the discipline file whether its teams' cards may decide)."""
     if discipline is not None:
-        t = add_discipline(t, discipline)
+        t = add_discipline(t, discipline, ranked_by=criteria_for(t, tiebreaks, rules))
     for item in rankings:
         name, sep, path = item.partition("=")
         if not sep or not name or not path:

@@ -17,17 +17,20 @@ team is an error naming the line.
 
 **A team a discipline file leaves out.** When the fixtures list no cards, the file
 is the only record of them, and a team without a line in it would have no cards: a
-clean record nobody reported (a fair-play table is published for every team, and a
-line left out is far more often an omission, a copy of the two teams that were
-level, than a record of no cards). Decided:
+clean record nobody reported. Organisers and statisticians often type the records of
+the teams that were level only (the fair-play criteria come after the points, and
+compare only the teams still level), so a file need not list every team. Decided:
 
 - when a criterion counting cards ranks the event (``FP``, ``DISC``, and the presets
   using them: ``fifa-2018``, ``fifa-2026``, ``euro-2024`` …; the caller says so with
-  ``ranked_by``), a team left out is refused, at the header's team column, naming
-  every such team: its made-up 0 would be printed in the FP column and could decide
-  a place. A team with no cards is written with zeros (``Poland,0,0,0,0``);
-- otherwise the cards decide nothing and show nowhere in the table: the teams left
-  out are counted as having none, and a warning names them;
+  ``ranked_by``) and a team left out is level on points with another team of its
+  group, the file is refused, at the header's team column, naming every such team:
+  its made-up 0 could decide a place. A team with no cards is written with zeros
+  (``Poland,0,0,0,0``);
+- otherwise the cards of the teams left out decide nothing: they are counted as
+  having none, and a warning names them (the group H file of the 2018 World Cup lists
+  Japan and Senegal, level on everything but the cards; Colombia and Poland are
+  named);
 - a file with no card column (deductions only) and a file adding to cards the
   fixtures list (a team it leaves out keeps its fixtures' record) need no line per
   team.
@@ -44,6 +47,7 @@ from __future__ import annotations
 
 import csv
 import dataclasses
+from collections import Counter
 from collections.abc import Iterable
 from fractions import Fraction
 from pathlib import Path
@@ -106,7 +110,8 @@ def add_discipline(
     """The tournament with the cards and points adjustments of a discipline file
     (``text``, when given, is its content and ``path`` only names it). ``ranked_by``:
     the criteria the event will be ranked by; when one counts cards (:data:`CARD_CRITERIA`)
-    a team the file leaves out is refused, else warned of (see the module docstring).
+    a team the file leaves out that is level on points with another (A and B here) is
+    refused, else warned of (see the module docstring).
 
     >>> t = Tournament.from_games(["A", "B", "C"], [("A", "B", "1-0"), ("B", "C", "1-0")])
     >>> text = "team,yellow,indirect_red,direct_red,yellow_and_direct_red\\nA,2,0,0,0\\n"
@@ -116,8 +121,8 @@ def add_discipline(
     >>> try:
     ...     add_discipline(t, "fp.csv", text, ranked_by=parse_list("GD, FP"))
     ... except InputError as e:
-    ...     print(e.problems[0].where("fp.csv"), e.problems[0].message)
-    fp.csv:1:1 no cards for B, C: FP ranks by every team's cards; add a line for each (0 for none)
+    ...     print(e.problems[0].where("fp.csv"), e.problems[0].message[:50])
+    fp.csv:1:1 no cards for B, level on points with another team
     """
     source, rows = _rows(path, text)
     if not rows:
@@ -153,28 +158,40 @@ def add_discipline(
                 if value is not None:
                     adjustments.append(Adjustment(i, sign * value))
     warnings = list(t.warnings)
-    left_out = [n for i, n in enumerate(t.names) if i not in listed]
-    if left_out and with_cards and not t.cards:
-        counting = sorted({s.code for s in ranked_by or ()} & set(CARD_CRITERIA))
-        names, n = ", ".join(left_out), len(left_out)
-        if counting:
-            message = ngettext(
-                "no cards for {names}: {criteria} ranks by every team's cards; add a line for it (0 for none)",
-                "no cards for {names}: {criteria} ranks by every team's cards; add a line for each (0 for none)",
+    left_out = [i for i in range(len(t.names)) if i not in listed] if with_cards and not t.cards else []
+    counting = sorted({s.code for s in ranked_by or ()} & set(CARD_CRITERIA))
+    at_stake = _level(dataclasses.replace(t, adjustments=adjustments), left_out) if counting else []
+    if at_stake:
+        names, n = ", ".join(t.names[i] for i in at_stake), len(at_stake)
+        message = ngettext(
+            "no cards for {names}, level on points with another team: {criteria} may rank it by its cards; "
+            "add a line for it (0 for none)",
+            "no cards for {names}, each level on points with another team: {criteria} may rank them by their "
+            "cards; add a line for each (0 for none)",
+            n,
+        ).format(names=names, criteria=", ".join(counting))
+        problems.append(Problem(message, 1, team_col + 1))
+    elif left_out:
+        names, n = ", ".join(t.names[i] for i in left_out), len(left_out)
+        warnings.append(
+            ngettext(
+                "{source}: {names} not listed: counted as having no cards",
+                "{source}: {names} not listed: counted as having no cards",
                 n,
-            ).format(names=names, criteria=", ".join(counting))
-            problems.append(Problem(message, 1, team_col + 1))
-        else:
-            warnings.append(
-                ngettext(
-                    "{source}: {names} not listed: counted as having no cards",
-                    "{source}: {names} not listed: counted as having no cards",
-                    n,
-                ).format(source=source, names=names)
-            )
+            ).format(source=source, names=names)
+        )
     if problems:
         raise InputError(source, problems)
     return dataclasses.replace(t, cards=cards, adjustments=adjustments, warnings=warnings)
+
+
+def _level(t: Tournament, teams: list[int]) -> list[int]:
+    """The ``teams`` level on points with another team (of their group): those whose
+    cards a fair-play criterion may compare."""
+    scores = t.scores()
+    group = t.groups or [""] * len(t.names)
+    seen = Counter((group[i], scores[i]) for i in range(len(t.names)))
+    return [i for i in teams if seen[(group[i], scores[i])] > 1]
 
 
 def add_ranking(t: Tournament, name: str, path: str | Path) -> Tournament:

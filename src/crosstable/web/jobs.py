@@ -60,7 +60,7 @@ from crosstable.io.trf import write_trf
 from crosstable.io.writers import competition_fragment, outlook_dict, render, render_competition, scenario_dict
 from crosstable.model import PENDING, Tournament
 from crosstable.outlook import outlook as run_outlook
-from crosstable.ranking import Standings, rank
+from crosstable.ranking import Standings, criteria_for, rank
 from crosstable.report import GRID_LIMIT, render_fragments
 from crosstable.scenarios import scenarios as run_scenarios
 from crosstable.tiebreaks.potential import potentials
@@ -135,7 +135,8 @@ def tournament_of(req: Any, limits: Limits) -> Tournament:
             ).format(count=integer_text(len(t.names)), most=integer_text(limits.participants))
         )
     if req.discipline:
-        t = add_discipline(t, "discipline", text=req.discipline)
+        ranked_by = criteria_for(t, getattr(req, "tiebreaks", None), getattr(req, "rules", None) or None)
+        t = add_discipline(t, "discipline", text=req.discipline, ranked_by=ranked_by)
     return t
 
 
