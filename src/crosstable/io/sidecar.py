@@ -121,7 +121,7 @@ def add_discipline(
     >>> try:
     ...     add_discipline(t, "fp.csv", text, ranked_by=parse_list("GD, FP"))
     ... except InputError as e:
-    ...     print(e.problems[0].where("fp.csv"), e.problems[0].message[:50])
+    ...     print(e.problems[0].where("fp.csv"), e.problems[0].message.split(":")[0])
     fp.csv:1:1 no cards for B, level on points with another team
     """
     source, rows = _rows(path, text)
