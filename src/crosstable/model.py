@@ -211,6 +211,14 @@ class Scoring:
                         "as its denominator"
                     ).format(scoring=written)
                 )
+        if not (self.win >= self.draw >= self.loss and self.win > self.loss):
+            written = f"{fmt_decimal(self.win)}:{fmt_decimal(self.draw)}:{fmt_decimal(self.loss)}"
+            raise CrosstableError(
+                _(
+                    "scoring {scoring}: a win must be worth more than a loss, and a draw neither more than a win "
+                    "nor less than a loss"
+                ).format(scoring=written)
+            )
 
     @classmethod
     def parse(cls, text: str) -> Scoring:
@@ -230,12 +238,6 @@ class Scoring:
                 )
             )
         w, d, lo = (v for v in values if v is not None)
-        if not (w >= d >= lo):
-            raise CrosstableError(
-                _("scoring {scoring}: a win must be worth at least a draw, a draw at least a loss").format(
-                    scoring=repr(text)
-                )
-            )
         return cls(w, d, lo, name=f"{fmt_decimal(w)}:{fmt_decimal(d)}:{fmt_decimal(lo)}")
 
     def points(self, outcome: int) -> Fraction:

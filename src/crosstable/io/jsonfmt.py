@@ -315,7 +315,10 @@ def read_json(text: str, source: str | None = None, scoring: Scoring | None = No
         table = scoring or Scoring(
             Fraction(sc["win"]), Fraction(sc["draw"]), Fraction(sc["loss"]), str(sc.get("name", "custom"))
         )
-    except (KeyError, TypeError, ValueError, CrosstableError):
+    except CrosstableError as e:  # the values' order or range
+        r.fail("scoring", str(e))
+        table = Scoring.parse("chess")
+    except (KeyError, TypeError, ValueError):
         # TRANSLATORS: win, draw and loss are the JSON keys of the scoring, written as they are
         r.fail("scoring", _("needs win, draw and loss, each a number from -1000 to 1000"))
         table = Scoring.parse("chess")
