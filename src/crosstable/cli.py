@@ -870,7 +870,21 @@ def _is_host(host: str) -> bool:
     show_default=True,
     help="Where saved events are kept: sqlite:///PATH, or postgresql://USER@HOST/DB.",
 )
-def serve(host: str, port: int, workers: int, budget: int, db: str) -> None:
+@click.option(
+    "--max-connections",
+    type=click.IntRange(1, 100_000),
+    default=1000,
+    show_default=True,
+    help="Connections served at once; beyond, 503 at once.",
+)
+@click.option(
+    "--head-timeout",
+    type=click.FloatRange(0.1, 3600),
+    default=10.0,
+    show_default=True,
+    help="Seconds a connection has to send a whole request head; then it is closed.",
+)
+def serve(host: str, port: int, workers: int, budget: int, db: str, max_connections: int, head_timeout: float) -> None:
     """Start the local web page and HTTP API and print its address. Saved events (the
     pages under /events) are kept in --db, an SQLite file in this folder by default."""
     if not _is_host(host):
@@ -894,7 +908,7 @@ def serve(host: str, port: int, workers: int, budget: int, db: str) -> None:
                 database=printable(shown_db, 80), reason=printable(message, 200)
             )
         )
-    import uvicorn  # noqa: PLC0415 - optional: the server's packages (~300 ms to import) only for serve
+    from crosstable import serving  # noqa: PLC0415 - optional: uvicorn (~300 ms to import) only for serve
 
     shown = f"[{host}]" if ":" in host else host
     click.echo(
@@ -911,9 +925,7 @@ def serve(host: str, port: int, workers: int, budget: int, db: str) -> None:
             ),
             err=True,
         )
-    uvicorn.run(
-        "crosstable.web.app:serving_app", factory=True, host=host, port=port, workers=workers, log_level="warning"
-    )
+    serving.run(host, port, workers, max_connections, head_timeout)
 
 
 if __name__ == "__main__":  # pragma: no cover
