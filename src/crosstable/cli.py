@@ -35,7 +35,7 @@ from crosstable.i18n import (
     pgettext,
     using,
 )
-from crosstable.io import FORMATS, decode, read_file, read_text
+from crosstable.io import FORMATS, decode, read_file, read_stream, read_text
 from crosstable.io.jsonfmt import write_json
 from crosstable.io.seeding import standings_order
 from crosstable.io.sidecar import add_discipline, add_ranking
@@ -88,8 +88,9 @@ def _read(file: str, fmt: str = "auto", scoring: str | None = None) -> Tournamen
 
 
 def _text(file: str) -> str:
-    """A file's text, or standard input's for ``-``."""
-    return decode(sys.stdin.buffer.read()) if file == "-" else read_file(file)
+    """A file's text, or standard input's for ``-``; either is read up to the one size
+    limit (:data:`crosstable.io.MAX_INPUT_BYTES`), beyond which it is refused (status 2)."""
+    return decode(read_stream(sys.stdin.buffer, "<stdin>")) if file == "-" else read_file(file)
 
 
 class _Command(click.Command):
@@ -114,7 +115,10 @@ class _Command(click.Command):
         # A JSON document never depends on --lang: made in English; what standard error
         # says (an error, warnings) is said again in the language asked, by a second run
         # whose standard output is dropped (only then: most runs have nothing to say).
-        data = sys.stdin.buffer.read() if ctx.params.get("file") == "-" else None
+        data = None
+        if ctx.params.get("file") == "-":
+            with using(lang), _errors():  # refused beyond the size limit, in the language asked
+                data = read_stream(sys.stdin.buffer, "<stdin>")
         said = io.StringIO()
         try:
             with contextlib.redirect_stderr(said):

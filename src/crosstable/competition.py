@@ -45,13 +45,19 @@ from typing import Any
 
 import numpy as np
 
-from crosstable.errors import CriterionError, CrosstableError
+from crosstable.errors import CriterionError, CrosstableError, printable
+from crosstable.fields import Range, text_argument, whole_argument
 from crosstable.i18n import N_, _, integer_text, ngettext
-from crosstable.model import Tournament, group_labels, meetings, normal_group
+from crosstable.model import Tournament, group_labels, meetings, normal_group, tournament_argument
 from crosstable.numbers import count
 from crosstable.ranking import ACROSS_SOURCE, PRESET_SOURCE, Standings, rank
 from crosstable.rules import ACROSS, AcrossGroups
 from crosstable.tiebreaks import REGISTRY
+
+PLACE = Range(1, 999, N_("{cell} is not a place from {low} to {high}"))
+"""``across``: the place of every group whose teams are compared."""
+QUALIFIERS = Range(1, 999, N_("{cell} is not a number of qualifiers from {low} to {high}"))
+"""``qualify``: how many of the teams compared go through."""
 
 ORDINALS = {1: N_("first"), 2: N_("second"), 3: N_("third"), 4: N_("fourth"), 5: N_("fifth"), 6: N_("sixth")}
 """The places' ordinal words, English (the JSON's keys: ``third_placed``); :func:`ordinal`
@@ -155,7 +161,7 @@ class Competition:
         return lines
 
     def group_of(self, name: str) -> GroupTable:
-        i = self.tournament.index(name)
+        i = self.tournament.index(text_argument(name, "name"))
         assert self.tournament.groups is not None
         label = self.tournament.groups[i]
         return next(g for g in self.groups if g.group == label)
@@ -269,9 +275,10 @@ def one_group(t: Tournament, group: str | None) -> Tournament:
     """One group of a competition as a table of its own (``--group``, the web's
     ``group``); a competition of several groups without one is refused (one table
     would mix the groups), an event without groups is returned as it is."""
+    text_argument(group, "group", optional=True)
     if t.groups is None:
         if group is not None:
-            raise CrosstableError(_("group {group}: the event has no groups").format(group=group))
+            raise CrosstableError(_("group {group}: the event has no groups").format(group=printable(group, 40)))
         return t
     labels = group_labels(t.groups)
     if group is None:
@@ -287,7 +294,9 @@ def one_group(t: Tournament, group: str | None) -> Tournament:
     label = normal_group(group)
     if label not in labels:
         raise CrosstableError(
-            _("group {group}: no such group; the groups are {groups}").format(group=group, groups=", ".join(labels))
+            _("group {group}: no such group; the groups are {groups}").format(
+                group=printable(group, 40), groups=", ".join(labels)
+            )
         )
     return t.group(label)
 
@@ -303,7 +312,15 @@ def rank_competition(
     """Rank every group of ``t`` (which must have :attr:`~Tournament.groups`); compare
     the teams at place ``across`` of every group (the preset's place when ``rules``
     names a competition preset such as ``fifa-2026``), the first ``qualify`` going
-    through; draw the preset's knockout round. See the module docstring."""
+    through; draw the preset's knockout round. See the module docstring. The
+    arguments are checked first (:mod:`crosstable.fields`: :data:`PLACE`,
+    :data:`QUALIFIERS`); a wrong type raises an ``ArgumentError``."""
+    t = tournament_argument(t)
+    text_argument(rules, "rules", optional=True)
+    if across is not None:
+        across = whole_argument(across, PLACE, "across")
+    if qualify is not None:
+        qualify = whole_argument(qualify, QUALIFIERS, "qualify")
     if t.groups is None:
         raise CriterionError(_("not a competition in groups: the file has no group column"))
     name = rules.strip().lower() if rules is not None else ""

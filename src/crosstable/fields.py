@@ -25,15 +25,30 @@ Decisions written down here:
 
 Every refusal is a :class:`FieldError` whose ``message`` is one sentence in the current
 language; readers add the file, line and column (:class:`~crosstable.errors.Problem`).
+
+**A library function's arguments** are checked here too, at the public entry, by the
+same few helpers (:func:`check_type`, :func:`whole_argument`, :func:`real_argument`,
+:func:`text_argument`, :func:`texts_argument`, :func:`indices_argument`): a wrong type
+(``None``, a number where a name goes, a ``str`` where a list of names goes, ``bool``
+where a number goes, ``nan``) or a number out of its :class:`Range` (``2**63``,
+``10**400``, ``-1``) raises :class:`ArgumentError`, naming the argument, what it must
+be and what it is, before anything is computed or allocated; never Python's or
+NumPy's own ``TypeError``, ``OverflowError`` or ``IndexError`` from deep inside.
+Each check is one ``isinstance`` per value (``O(n)`` for a list), so a valid call
+costs nothing measurable.
 """
 
 from __future__ import annotations
 
 import json
+import math
+import numbers
 import re
+import reprlib
 import unicodedata
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal, TypeVar, overload
 
 from crosstable.errors import CrosstableError, Problem, printable, quoted
 from crosstable.i18n import N_, _, integer_text
@@ -52,6 +67,11 @@ class FieldError(CrosstableError, ValueError):
     def __init__(self, message: str, line: int | None = None, column: int | None = None) -> None:
         super().__init__(message)
         self.message, self.line, self.column = message, line, column
+
+
+class ArgumentError(CrosstableError, ValueError):
+    """An argument of a library function of the wrong type or out of its range; the
+    message names the argument, what it must be and what was given."""
 
 
 @dataclass(frozen=True)
@@ -78,6 +98,8 @@ GOALS = Range(0, 1000, N_("{cell} is not a number of goals from {low} to {high}"
 """Goals, and game points: the model's largest score of one side (``model.MAX_SCORE``)."""
 CARDS = Range(0, 999, N_("{cell} is not a number of cards from {low} to {high}"))
 YEAR = Range(1000, 9999, N_("{cell} is not a year from {low} to {high}"))
+INT64 = Range(-(2**63), 2**63 - 1, N_("{cell} is not a whole number from {low} to {high}"))
+"""What a NumPy ``int64`` holds: a library argument beyond it is refused, not wrapped."""
 
 _ASCII_WHOLE = re.compile(r"[0-9]+")
 
@@ -235,11 +257,162 @@ def _json_type(value: Any) -> str:
     return _("a list") if isinstance(value, list) else _("an object")
 
 
+_T = TypeVar("_T")
+
+A_TEXT = N_("a text (str)")
+TEXTS = N_("a list of texts (str)")
+A_BOOL = N_("True or False")
+CRITERIA = N_("a text such as 'SB, BH/C1', or a list of texts")
+
+_SHORT = reprlib.Repr()
+_SHORT.maxstring, _SHORT.maxother, _SHORT.maxlist, _SHORT.maxtuple, _SHORT.maxdict = 40, 40, 4, 4, 3
+
+
+def shown(value: object) -> str:
+    """A value as a refusal shows it: a short ``repr`` and its type (a huge integer by
+    its number of digits, as ``str()`` stops at 4,300 of them).
+
+    >>> print(shown(None), "|", shown("x"), "|", shown(10**400))
+    None | 'x' (str) | a whole number of 401 digits
+    """
+    if value is None or isinstance(value, bool):
+        return repr(value)
+    if isinstance(value, int) and value.bit_length() > 128:
+        digits = math.floor(math.log10(abs(value))) + 1
+        # TRANSLATORS: a huge integer given where a small one goes; {n} is its number of digits
+        return _("a whole number of {n} digits").format(n=integer_text(digits))
+    try:
+        text = _SHORT.repr(value)
+    except Exception:
+        text = "?"
+    return f"{printable(text, 60)} ({type(value).__name__})"
+
+
+def argument_error(name: str, expected: str, value: object) -> ArgumentError:
+    """The refusal of argument ``name``: it must be ``expected`` (translated), not ``value``."""
+    # TRANSLATORS: {argument} is a library function's argument (its Python name, kept as it is),
+    # {expected} what it must be ("a text (str)"), {given} what was given
+    return ArgumentError(
+        _("{argument} must be {expected}, not {given}").format(argument=name, expected=expected, given=shown(value))
+    )
+
+
+def check_type(value: object, kinds: type[_T] | tuple[type, ...], name: str, expected: str) -> _T:
+    """``value`` when it is one of ``kinds`` (``bool`` is no number), else an
+    :class:`ArgumentError` saying ``name`` must be ``expected`` (a msgid, translated here).
+
+    >>> check_type(3, int, "n", "a number")
+    3
+    >>> check_type(None, int, "n", "a number")
+    Traceback (most recent call last):
+    crosstable.fields.ArgumentError: n must be a number, not None
+    """
+    if isinstance(value, kinds) and not (isinstance(value, bool) and bool not in _types(kinds)):
+        return value  # type: ignore[return-value]
+    raise argument_error(name, _(expected), value)
+
+
+def _types(kinds: type | tuple[type, ...]) -> tuple[type, ...]:
+    return kinds if isinstance(kinds, tuple) else (kinds,)
+
+
+@overload
+def text_argument(value: object, name: str, *, optional: Literal[False] = False) -> str: ...
+@overload
+def text_argument(value: object, name: str, *, optional: bool) -> str | None: ...
+def text_argument(value: object, name: str, *, optional: bool = False) -> str | None:
+    """A ``str`` argument (``None`` too when ``optional``)."""
+    if value is None and optional:
+        return None
+    return check_type(value, str, name, A_TEXT)
+
+
+def bool_argument(value: object, name: str) -> bool:
+    """A ``bool`` argument (``0`` and ``1`` are refused: a flag is ``True`` or ``False``)."""
+    if isinstance(value, bool):
+        return value
+    raise argument_error(name, _(A_BOOL), value)
+
+
+def texts_argument(value: object, name: str, expected: str = TEXTS) -> list[str]:
+    """A list (or tuple, or other iterable but a ``str``) of ``str``, as a list
+    (``expected``: what the refusal says it must be, a msgid)."""
+    if isinstance(value, str | bytes | dict) or not isinstance(value, Iterable):
+        raise argument_error(name, _(expected), value)
+    items = list(value)
+    for item in items:
+        if not isinstance(item, str):
+            raise argument_error(name, _(expected), item)
+    return items
+
+
+def as_whole(value: object) -> int | None:
+    """``value`` as an ``int`` when it is a whole number (a NumPy integer too; no
+    ``bool``, no ``float``), else ``None``."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        return None
+    return int(value)
+
+
+def whole_argument(value: object, rng: Range, name: str) -> int:
+    """A whole-number argument in ``rng``, else an :class:`ArgumentError` with the
+    range's own sentence.
+
+    >>> whole_argument(3, ROUND, "k")
+    3
+    >>> whole_argument(10**9, ROUND, "k")
+    Traceback (most recent call last):
+    crosstable.fields.ArgumentError: k: 1000000000 is not a round from 1 to 999
+    """
+    k = as_whole(value)
+    if k is not None and rng.low <= k <= rng.high:
+        return k
+    cell = str(k) if k is not None and k.bit_length() <= 128 else shown(value)
+    problem = _(rng.message).format(cell=cell, low=integer_text(rng.low), high=integer_text(rng.high))
+    # TRANSLATORS: {argument} is a library function's argument (its Python name), {problem} what is wrong
+    raise ArgumentError(_("{argument}: {problem}").format(argument=name, problem=problem))
+
+
+def real_argument(value: object, low: float, high: float, name: str) -> float:
+    """A number argument (``int``, ``float``, ``Fraction``; not ``bool``, not ``nan``)
+    from ``low`` to ``high``."""
+    if isinstance(value, numbers.Real) and not isinstance(value, bool):
+        try:
+            number = float(value)
+        except OverflowError:  # a Fraction beyond any float
+            number = math.nan
+        if low <= number <= high:
+            return number
+    # TRANSLATORS: {low} and {high} are the bounds of a number
+    expected = _("a number from {low} to {high}").format(low=low, high=high)
+    raise argument_error(name, expected, value)
+
+
+def indices_argument(value: object, n: int, name: str, *, empty: bool = True) -> list[int]:
+    """A list of distinct participant indices ``0`` to ``n - 1`` (a NumPy array too;
+    an empty one only when ``empty``)."""
+    # TRANSLATORS: {high} is the highest index of a participant (their count less one)
+    expected = _("a list of distinct participant indices from 0 to {high}").format(high=integer_text(n - 1))
+    if isinstance(value, str | bytes) or not isinstance(value, Iterable):
+        raise argument_error(name, expected, value)
+    items: list[int] = []
+    for item in value:
+        k = as_whole(item)
+        if k is None or not 0 <= k < n:
+            raise argument_error(name, expected, item)
+        items.append(k)
+    if len(set(items)) != len(items) or not (items or empty):
+        raise argument_error(name, expected, items)
+    return items
+
+
 __all__ = [
     "ANY_ROUND",
     "CARDS",
+    "CRITERIA",
     "DEEPEST",
     "GOALS",
+    "INT64",
     "LONGEST_DIGITS",
     "RATING",
     "ROUND",
@@ -247,13 +420,24 @@ __all__ = [
     "START_NUMBER",
     "TEAM_NUMBER",
     "YEAR",
+    "ArgumentError",
     "FieldError",
     "Range",
+    "argument_error",
+    "as_whole",
+    "bool_argument",
+    "check_type",
     "digit_hint",
     "foreign_digit",
+    "indices_argument",
     "is_whole",
     "json_whole",
     "load_json",
+    "real_argument",
+    "shown",
+    "text_argument",
+    "texts_argument",
     "whole",
+    "whole_argument",
     "whole_at",
 ]

@@ -23,6 +23,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import math
+import numbers
 import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
@@ -34,8 +35,23 @@ import numpy as np
 from numpy.typing import NDArray
 
 from crosstable.errors import CrosstableError
-from crosstable.fields import GOALS, is_whole
-from crosstable.i18n import _, integer_text, ngettext
+from crosstable.fields import (
+    ANY_ROUND,
+    GOALS,
+    INT64,
+    ROUND,
+    ArgumentError,
+    Range,
+    argument_error,
+    as_whole,
+    check_type,
+    indices_argument,
+    is_whole,
+    text_argument,
+    texts_argument,
+    whole_argument,
+)
+from crosstable.i18n import N_, _, integer_text, ngettext
 from crosstable.numbers import count, fmt_decimal, parse_number, show_decimal
 
 _T = TypeVar("_T")
@@ -52,6 +68,55 @@ PLAYED, FORFEIT, PENDING = 0, 1, 2
 STATUS_NAMES = {PLAYED: "played", FORFEIT: "forfeit", PENDING: "pending"}
 
 ScoreKind = Literal["result", "game_points", "goals"]
+SCORE_KINDS = ("result", "game_points", "goals")
+
+DENOMINATOR = Range(1, 10**6, N_("{cell} is not a score denominator from {low} to {high}"))
+"""A tournament's ``score_denominator``: scores are stored in units of its inverse."""
+STATUS = Range(PLAYED, PENDING, N_("{cell} is not a game status from {low} to {high} (played, forfeit, pending)"))
+OUTCOME = Range(-1, WIN, N_("{cell} is not an outcome code from {low} to {high} (none, loss, draw, win)"))
+# TRANSLATORS: what a library argument must be (kept short; a Python name such as Game stays as it is)
+A_SCORING = N_("a scoring (crosstable.Scoring, or its name such as 'chess')")
+A_GAME = N_("a game: a Game, or a tuple (white, black, result[, round]) of names and a result such as '1-0'")
+GAMES = N_("a list of games")
+A_COLUMN = N_("a list of whole numbers, one per game")
+SIX_COLUMNS = N_("six columns: white, black, white's score, black's score, round, status")
+A_KIND = N_("one of 'result', 'game_points', 'goals'")
+A_VALUE = N_("a whole number or a fraction (int, Fraction)")
+A_TOURNAMENT = N_("a tournament (crosstable.Tournament)")
+SCORE_VALUE = N_("a score from 0 to {most} (an int or a Fraction whose denominator is at most 1000)")
+
+
+def column_argument(value: object, name: str, rng: Range = INT64) -> IntArray:
+    """A column of whole numbers (one per game) as ``int64``, each in ``rng``; an
+    :class:`ArgumentError` naming the column and the first value refused otherwise.
+    A NumPy array is not copied; its check is one minimum and one maximum (``O(m)``)."""
+    try:
+        arr = value if isinstance(value, np.ndarray) else np.asarray(value)
+    except (ValueError, TypeError, OverflowError):  # a ragged list, an object NumPy cannot hold
+        raise argument_error(name, _(A_COLUMN), value) from None
+    if arr.ndim != 1 or (arr.size and arr.dtype.kind not in "iu"):
+        items = arr.tolist() if arr.ndim == 1 else [value]
+        raise argument_error(name, _(A_COLUMN), next((x for x in items if as_whole(x) is None), value))
+    if not arr.size:
+        return np.zeros(0, dtype=np.int64)
+    if arr.dtype.kind == "u" and int(arr.max()) > rng.high:
+        whole_argument(int(arr.max()), rng, name)
+    out = arr.astype(np.int64, copy=False)
+    if rng is not INT64 and (int(out.min()) < rng.low or int(out.max()) > rng.high):
+        k = int(np.flatnonzero((out < rng.low) | (out > rng.high))[0])
+        whole_argument(int(out[k]), rng, f"{name}[{k}]")
+    return out
+
+
+def tournament_argument(t: object, name: str = "t") -> Tournament:
+    """``t`` when it is a :class:`Tournament`, else an :class:`ArgumentError`."""
+    return check_type(t, Tournament, name, A_TOURNAMENT)
+
+
+def _value_argument(value: object, name: str) -> Fraction:
+    """A scoring's or a game's number: an ``int`` or a ``Fraction`` (no ``bool``, no ``float``)."""
+    return Fraction(check_type(value, numbers.Rational, name, A_VALUE))
+
 
 _FORFEITS = {
     "+-": (Fraction(1), Fraction(0)),
@@ -201,6 +266,9 @@ class Scoring:
     name: str = "custom"
 
     def __post_init__(self) -> None:
+        for attr in ("win", "draw", "loss"):
+            object.__setattr__(self, attr, _value_argument(getattr(self, attr), attr))
+        text_argument(self.name, "name")
         for value in (self.win, self.draw, self.loss):
             if abs(value) > 1000 or value.denominator > 1000:
                 written = f"{fmt_decimal(self.win)}:{fmt_decimal(self.draw)}:{fmt_decimal(self.loss)}"
@@ -223,7 +291,7 @@ class Scoring:
     @classmethod
     def parse(cls, text: str) -> Scoring:
         """A preset name (``chess``, ``draughts``, ``football``, ``team``) or ``W:D:L``."""
-        key = text.strip().lower()
+        key = check_type(text, str, "scoring", A_SCORING).strip().lower()
         if key in PRESET_SCORING:
             return PRESET_SCORING[key]
         parts = [p for p in key.replace("-", ":").split(":")]
@@ -491,11 +559,8 @@ class Tournament:
     black_outcome: IntArray = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
+        self._check_arguments()
         m = len(self.white)
-        self.white = np.asarray(self.white, dtype=np.int64)
-        self.black = np.asarray(self.black, dtype=np.int64)
-        self.white_score = np.asarray(self.white_score, dtype=np.int64)
-        self.black_score = np.asarray(self.black_score, dtype=np.int64)
         if self.rounds is None:
             self.rounds = np.zeros(m, dtype=np.int64)
         if self.status is None:
@@ -506,6 +571,49 @@ class Tournament:
             dup = next(n for k, n in enumerate(self.names) if n in self.names[:k])
             raise CrosstableError(_("participant name {name} appears twice").format(name=repr(dup)))
         self._check_pairings()
+
+    def _check_arguments(self) -> None:
+        """The fields a caller gives, checked before anything reads them (``O(n + m)``):
+        names are texts; the game columns whole numbers of one length, indices of a
+        participant, rounds 0 to 999, statuses 0 to 2, scores 0 to ``MAX_SCORE`` in
+        units of ``1/score_denominator``; see :mod:`crosstable.fields`."""
+        names = texts_argument(self.names, "names")
+        if not isinstance(self.names, list):
+            self.names = names
+        n = len(names)
+        check_type(self.scoring, Scoring, "scoring", A_SCORING)
+        if self.kind not in SCORE_KINDS:
+            raise argument_error("kind", _(A_KIND), self.kind)
+        den = whole_argument(self.score_denominator, DENOMINATOR, "score_denominator")
+        player = Range(0, n - 1, N_("{cell} is not a participant index from {low} to {high}"))
+        score = Range(
+            0, MAX_SCORE * den, N_("{cell} is not a score from {low} to {high} (in units of 1/score_denominator)")
+        )
+        self.white = column_argument(self.white, "white", player)
+        self.black = column_argument(self.black, "black", player)
+        self.white_score = column_argument(self.white_score, "white_score", score)
+        self.black_score = column_argument(self.black_score, "black_score", score)
+        if self.rounds is not None:
+            self.rounds = column_argument(self.rounds, "rounds", ANY_ROUND)
+        if self.status is not None:
+            self.status = column_argument(self.status, "status", STATUS)
+        lengths = {
+            len(c)
+            for c in (self.white, self.black, self.white_score, self.black_score, self.rounds, self.status)
+            if c is not None
+        }
+        if len(lengths) > 1:
+            raise ArgumentError(
+                # TRANSLATORS: the six columns of a tournament's games (white, black, …) have different lengths
+                _("the game columns must have one length (given {lengths})").format(
+                    lengths=", ".join(integer_text(k) for k in sorted(lengths))
+                )
+            )
+        if self.outcome_override is not None:
+            over = column_argument(np.asarray(self.outcome_override).ravel(), "outcome_override", OUTCOME)
+            if len(over) != 2 * len(self.white):
+                raise argument_error("outcome_override", _(A_COLUMN), self.outcome_override)
+            self.outcome_override = over.reshape(len(self.white), 2)
 
     def _clean_names(self) -> None:
         """Control characters (a terminal's escape sequences, a carriage return before a
@@ -594,15 +702,22 @@ class Tournament:
         ``(white, black, result[, round])`` with results like ``"1-0"``, ``"½-½"``,
         ``"2:1"``, ``"+-"`` or ``"*"`` (not played yet).
         """
+        names = texts_argument(names, "names")
         sc = scoring if isinstance(scoring, Scoring) else Scoring.parse(scoring)
+        if kind is not None and kind not in SCORE_KINDS:
+            raise argument_error("kind", _(A_KIND), kind)
+        if isinstance(games, str | bytes) or not isinstance(games, Iterable):
+            raise argument_error("games", _(GAMES), games)
         index = {n: i for i, n in enumerate(names)}
         rows: list[Game] = []
-        for g in games:
+        for k, g in enumerate(games):
             if isinstance(g, Game):
                 rows.append(g)
                 continue
+            if not isinstance(g, tuple | list) or len(g) not in (3, 4) or not all(isinstance(x, str) for x in g[:3]):
+                raise argument_error(f"games[{k}]", _(A_GAME), g)
             w, b, res = g[0], g[1], g[2]
-            rnd = g[3] if len(g) > 3 else 0
+            rnd = whole_argument(g[3], ANY_ROUND, f"games[{k}]: round") if len(g) > 3 else 0
             for who in (w, b):
                 if who not in index:
                     raise CrosstableError(
@@ -629,20 +744,29 @@ class Tournament:
         kind: ScoreKind | None = None,
         source: str | None = None,
     ) -> Tournament:
-        values = {x for g in games for x in (g.white_score, g.black_score)}  # a few distinct scores
+        try:
+            values = {x for g in games for x in (g.white_score, g.black_score)}  # a few distinct scores
+        except (TypeError, AttributeError):  # not Game objects, or a score that is a list
+            bad = next((g for g in games if not isinstance(g, Game)), games)
+            raise argument_error("games", _(A_GAME), bad) from None
+        for x in values:
+            value = _value_argument(x, "score")
+            if not 0 <= value <= MAX_SCORE or value.denominator > 1000:
+                raise argument_error("score", _(SCORE_VALUE).format(most=integer_text(MAX_SCORE)), x)
         den = math.lcm(1, *(x.denominator for x in values))
+        whole_argument(den, DENOMINATOR, "score_denominator")
         units = {x: int(x * den) for x in values}
         if kind is None:
             kind = infer_kind([(g.white_score, g.black_score) for g in games if g.status == PLAYED], scoring)
         return cls(
             names=names,
-            white=np.array([g.white for g in games], dtype=np.int64),
-            black=np.array([g.black for g in games], dtype=np.int64),
+            white=np.array([g.white for g in games]),  # checked, and made int64, by __post_init__
+            black=np.array([g.black for g in games]),
             white_score=np.array([units[g.white_score] for g in games], dtype=np.int64),
             black_score=np.array([units[g.black_score] for g in games], dtype=np.int64),
             score_denominator=den,
-            rounds=np.array([g.round for g in games], dtype=np.int64),
-            status=np.array([g.status for g in games], dtype=np.int64),
+            rounds=np.array([g.round for g in games]),
+            status=np.array([g.status for g in games]),
             kind=kind,
             scoring=scoring,
             source=source,
@@ -663,9 +787,17 @@ class Tournament:
         """Build from six columns of integers, one entry per game: white, black (indices),
         white's and black's scores (units of ``1/score_denominator``), round, status;
         ``outcome_override`` as :attr:`outcome_override`."""
-        white, black, white_score, black_score, rounds, status = (np.array(c, dtype=np.int64) for c in columns)
-        if outcome_override is not None and not (np.asarray(outcome_override) >= 0).any():
-            outcome_override = None
+        if isinstance(columns, str | bytes) or not isinstance(columns, Sequence) or len(columns) != 6:
+            raise argument_error("columns", _(SIX_COLUMNS), columns)
+        white, black, white_score, black_score, rounds, status = (
+            column_argument(c, name)
+            for c, name in zip(
+                columns, ("white", "black", "white_score", "black_score", "rounds", "status"), strict=True
+            )
+        )
+        if outcome_override is not None:
+            over = column_argument(np.asarray(outcome_override).ravel(), "outcome_override", OUTCOME)
+            outcome_override = over if (over >= 0).any() else None
         return cls(
             names=names,
             white=white,
@@ -706,6 +838,7 @@ class Tournament:
         """The participant's position, by exact or case-insensitive unique prefix match."""
         if name in self.names:
             return self.names.index(name)
+        text_argument(name, "name")
         low = name.casefold()
         hits = [i for i, n in enumerate(self.names) if n.casefold().startswith(low)]
         if len(hits) == 1:
@@ -768,7 +901,7 @@ class Tournament:
         (['C', 'B'], [Fraction(0, 1), Fraction(1, 1)])
         """
         assert self.rounds is not None and self.status is not None
-        new = {int(old): k for k, old in enumerate(members)}
+        new = {old: k for k, old in enumerate(indices_argument(members, len(self.names), "members"))}
         inside = np.zeros(len(self.names), dtype=bool)
         inside[list(new)] = True
         keep = inside[self.white] & inside[self.black]
@@ -811,6 +944,7 @@ class Tournament:
         (['C', 'D'], 'round-robin')
         """
         assert self.groups is not None
+        text_argument(label, "label")
         sub = self.select([i for i, g in enumerate(self.groups) if g == label])
         sub.system, sub.system_reason = infer_system(sub.white, sub.black, len(sub.names))
         return sub
@@ -845,6 +979,8 @@ class Tournament:
         [Fraction(1, 1), Fraction(0, 1), Fraction(0, 1)]
         """
         assert self.rounds is not None and self.status is not None
+        if as_whole(k) is None or not -ROUND.high <= k <= ROUND.high:
+            whole_argument(k, ROUND, "k")  # refused: not a whole number, or far out
         if k < 1:
             # TRANSLATORS: --round is the command line's option, to keep as it is.
             raise CrosstableError(_("--round {round}: rounds are numbered from 1").format(round=k))

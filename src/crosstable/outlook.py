@@ -92,12 +92,24 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from crosstable.errors import CrosstableError
+from crosstable.errors import CrosstableError, quoted
+from crosstable.fields import argument_error, as_whole, bool_argument, text_argument, texts_argument, whole_argument
 from crosstable.i18n import N_, _, integer_text
-from crosstable.model import DRAW, LOSS, PENDING, WIN, IntArray, Tournament
+from crosstable.model import DRAW, LOSS, PENDING, WIN, IntArray, Tournament, tournament_argument
 from crosstable.numbers import count, rounds_text
 from crosstable.ranking import criteria_for, rank
-from crosstable.scenarios import DEFAULT_LIMIT, Option, Reach, completed, drawable, in_full, reach, scenario_options
+from crosstable.scenarios import (
+    DEFAULT_LIMIT,
+    LIMIT,
+    Option,
+    Reach,
+    callback_argument,
+    completed,
+    drawable,
+    in_full,
+    reach,
+    scenario_options,
+)
 from crosstable.tiebreaks import REGISTRY, Spec
 
 LINEAR = frozenset({"PTS", "MP", "WIN", "WON"})
@@ -151,13 +163,39 @@ class Zone:
         return f"{self.name}={self.first}" + (f"-{self.last}" if self.last != self.first else "")
 
 
+# TRANSLATORS: what a library argument must be; NAME=PLACE and Zone stay as they are
+ZONES = N_("a text such as 'title=1,relegation=18-20', or a list of Zone")
+
+
+def _zones_argument(zones: object) -> list[Zone]:
+    """A list of :class:`Zone` whose places are whole numbers (their range is checked
+    against the participants by :func:`outlook`)."""
+    if isinstance(zones, bytes | dict) or not isinstance(zones, Sequence):
+        raise argument_error("zones", _(ZONES), zones)
+    for z in zones:
+        if (
+            not isinstance(z, Zone)
+            or not isinstance(z.name, str)
+            or as_whole(z.first) is None
+            or as_whole(z.last) is None
+        ):
+            raise argument_error("zones", _(ZONES), z)
+    return list(zones)
+
+
+def _place(digits: str, n: int) -> int:
+    """A zone's place as written; one with more digits than any place is past the last
+    (refused by the caller, before ``int()`` meets its 4,300-digit limit)."""
+    return int(digits) if len(digits.lstrip("0")) <= len(str(n)) else n + 1
+
+
 def parse_zones(text: str | None, n: int) -> list[Zone]:
     """``"title=1,ucl=1-4,relegation=18-20"`` → zones (default: ``title=1``).
 
     >>> [str(z) for z in parse_zones("title=1, ucl=1-4,relegation=18-20", 20)]
     ['title=1', 'ucl=1-4', 'relegation=18-20']
     """
-    if text is None or not text.strip():
+    if text is None or not text_argument(text, "zones").strip():
         return [Zone("title", 1, 1)]
     zones: list[Zone] = []
     for item in text.split(","):
@@ -169,13 +207,11 @@ def parse_zones(text: str | None, n: int) -> list[Zone]:
                 # TRANSLATORS: keep NAME=PLACE, NAME=FIRST-LAST and ucl=1-4 as they are (what is typed).
                 _("zone {zone}: write NAME=PLACE or NAME=FIRST-LAST, e.g. ucl=1-4").format(zone=repr(item.strip()))
             )
-        name, first = m.group(1), int(m.group(2))
-        last = int(m.group(3)) if m.group(3) else first
+        name, first = m.group(1), _place(m.group(2), n)
+        last = _place(m.group(3), n) if m.group(3) else first
         if not 1 <= first <= last <= n:
             raise CrosstableError(
-                _("zone {zone}: places must run from 1 to {last} (first ≤ last)").format(
-                    zone=repr(item.strip()), last=n
-                )
+                _("zone {zone}: places must run from 1 to {last} (first ≤ last)").format(zone=quoted(item), last=n)
             )
         if any(z.name == name for z in zones):
             raise CrosstableError(_("zone {zone} is given twice").format(zone=repr(name)))
@@ -610,8 +646,18 @@ def outlook(
 
     HiGHS may print a line of its own on standard output while it solves; the command
     line closes standard output around this call so that its JSON stays clean.
+
+    The arguments are checked first (:mod:`crosstable.fields`): a wrong type, a zone
+    that is no :class:`Zone` (or text), a ``limit`` outside 1 to
+    :data:`~crosstable.scenarios.MAX_LIMIT` raise an ``ArgumentError``.
     """
-    t = drawable(t)
+    t = drawable(tournament_argument(t))
+    draws, magic = bool_argument(draws, "draws"), bool_argument(magic, "magic")
+    witnesses = texts_argument(witnesses, "witnesses")
+    limit = whole_argument(limit, LIMIT, "limit")
+    callback_argument(progress)
+    if zones is not None and not isinstance(zones, str):
+        zones = _zones_argument(zones)
     status = t.status
     assert status is not None
     listed = criteria_for(t, tiebreaks, rules)

@@ -22,8 +22,9 @@ from typing import Any
 import numpy as np
 
 from crosstable.errors import CriterionError
+from crosstable.fields import CRITERIA, indices_argument, text_argument, texts_argument
 from crosstable.i18n import N_, _, decimal_text, integer_text, ngettext, pgettext
-from crosstable.model import Adjustment, Tournament, group_labels
+from crosstable.model import Adjustment, Tournament, group_labels, tournament_argument
 from crosstable.numbers import count, fmt_decimal, fmt_vulgar, json_number, show_decimal, show_vulgar
 from crosstable.rules import DEFAULTS, preset
 from crosstable.tiebreaks import REGISTRY, Analysis, Column, Spec, parse_list, parse_spec
@@ -70,7 +71,11 @@ def criteria_choice(
 ) -> tuple[list[Spec], str]:
     """The criteria to rank by and where they come from, in words (in the current
     language, as the readers' reasons): the list given, else a preset regulation's,
-    else :func:`default_criteria`."""
+    else :func:`default_criteria`. Either argument of the wrong type is refused
+    (:class:`~crosstable.fields.ArgumentError`)."""
+    if tiebreaks is not None and not isinstance(tiebreaks, str):
+        tiebreaks = texts_argument(tiebreaks, "tiebreaks", CRITERIA)
+    text_argument(rules, "rules", optional=True)
     if tiebreaks is not None:
         return parse_list(tiebreaks), _(AS_GIVEN)
     if rules is not None:
@@ -436,7 +441,11 @@ def rank(
     preset regulation (``rules``, see :mod:`crosstable.rules`), or else
     :func:`default_criteria`. With ``among``, only those participants are ranked (the
     teams at one place of every group), each criterion still computed over all the
-    games of ``t``."""
+    games of ``t``. The arguments are checked first (:mod:`crosstable.fields`): a
+    wrong type or an index out of range raises an ``ArgumentError``."""
+    t = tournament_argument(t)
+    if among is not None:
+        among = indices_argument(among, len(t.names), "among", empty=False)
     if among is None and t.groups is not None and len(set(t.groups)) > 1:
         labels = group_labels(t.groups)
         raise CriterionError(
@@ -653,7 +662,7 @@ def disagreements(s: Standings) -> list[Disagreement]:
             counted: list[Fraction | None] = [Fraction(int(x)) for x in arr.tolist()]
             computed[key] = counted
         elif key == "place":
-            computed[key] = [place_of[i] for i in range(a.n)]
+            computed[key] = [place_of.get(i, "") for i in range(a.n)]  # "": not ranked (``among``)
         else:
             try:
                 spec = parse_spec(key)
@@ -668,6 +677,8 @@ def disagreements(s: Standings) -> list[Disagreement]:
             mine = have[i]
             if key == "place":
                 assert isinstance(mine, str)
+                if not mine:
+                    continue
                 lo, _dash, hi = mine.partition("-")
                 if isinstance(cell.value, Fraction) and int(lo) <= cell.value <= int(hi or lo):
                     continue

@@ -48,6 +48,14 @@ import numpy as np
 from numpy.typing import NDArray
 
 from crosstable.errors import CrosstableError
+from crosstable.fields import (
+    Range,
+    argument_error,
+    bool_argument,
+    real_argument,
+    texts_argument,
+    whole_argument,
+)
 from crosstable.i18n import N_, _, integer_text
 from crosstable.model import (
     DRAW,
@@ -60,6 +68,7 @@ from crosstable.model import (
     IntArray,
     Tournament,
     parse_result,
+    tournament_argument,
 )
 from crosstable.numbers import count, fmt_vulgar
 from crosstable.ranking import criteria_for, rank
@@ -77,6 +86,20 @@ MAX_SAMPLES = 10**7
 MAX_MEMORY = 256 * 2**20
 """The most memory the map of possible places may take (participants² × games left ×
 results²), estimated before it is made."""
+LIMIT = Range(1, MAX_LIMIT, N_("{cell} is not a limit from {low} to {high}"))
+SAMPLES = Range(1, MAX_SAMPLES, N_("{cell} is not a number of samples from {low} to {high}"))
+SEED = Range(0, 2**63 - 1, N_("{cell} is not a seed from {low} to {high}"))
+# TRANSLATORS: what a library argument must be: nothing, or a function of two numbers
+A_CALLBACK = N_("None or a function progress(done, total)")
+SCORES = N_("a list of score lines such as '1:0'")
+
+
+def callback_argument(value: object, name: str = "progress") -> None:
+    """``None`` or a callable (the progress function)."""
+    if value is not None and not callable(value):
+        raise argument_error(name, _(A_CALLBACK), value)
+
+
 BULK = {"PTS", "SB", "SHM", "RIGA", "GORIN", "NNSB", "BH", "KS", "WIN", "GP", "MP", "GD", "GF", "GA", "DE"}
 OUTCOME_WORDS = {
     # TRANSLATORS: a result of a participant's next game in the scenarios (a win, a draw, a loss).
@@ -241,23 +264,24 @@ def scenarios(
 ) -> ScenarioReport:
     """Rank every combination of the pending games' results (see the module docstring).
 
+    The arguments are checked first (:mod:`crosstable.fields`): ``limit`` 1 to
+    :data:`MAX_LIMIT`, ``samples`` 1 to :data:`MAX_SAMPLES`, ``seed`` 0 to 2**63 - 1,
+    ``draw_rate`` 0 to 1; a wrong type or a number out of range raises an
+    ``ArgumentError`` before anything is computed.
+
     ``bulk=False`` ranks each combination by rebuilding the standings: the slow,
     obviously correct method that the bulk engine is checked against.
     """
+    t = tournament_argument(t)
     assert t.status is not None
-    if not 1 <= limit <= MAX_LIMIT or not 1 <= samples <= MAX_SAMPLES or not 0 <= draw_rate <= 1:
-        raise CrosstableError(
-            _(
-                "limit must be 1 to {max_limit}, samples 1 to {max_samples}, the draw rate 0 to 1 "
-                "(given {limit}, {samples}, {draw_rate})"
-            ).format(
-                max_limit=integer_text(MAX_LIMIT),
-                max_samples=integer_text(MAX_SAMPLES),
-                limit=limit,
-                samples=samples,
-                draw_rate=draw_rate,
-            )
-        )
+    limit = whole_argument(limit, LIMIT, "limit")
+    samples = whole_argument(samples, SAMPLES, "samples")
+    seed = whole_argument(seed, SEED, "seed")
+    draw_rate = real_argument(draw_rate, 0, 1, "draw_rate")
+    bulk = bool_argument(bulk, "bulk")
+    callback_argument(progress)
+    if scores is not None:
+        scores = texts_argument(scores, "scores", SCORES)
     specs = criteria_for(t, tiebreaks, rules)
     games = np.nonzero(t.status == PENDING)[0]
     if len(games) == 0:

@@ -31,7 +31,8 @@ from typing import NamedTuple
 import numpy as np
 import numpy.typing as npt
 
-from crosstable.i18n import _
+from crosstable.fields import ArgumentError, Range, argument_error, bool_argument, texts_argument, whole_argument
+from crosstable.i18n import N_, _
 
 BYE = "bye"
 """The bye's name in a schedule's data (CSV, JSON, games list; the text says it in the language)."""
@@ -40,6 +41,14 @@ Table = npt.NDArray[np.int64]
 """A schedule's numbers: ``table[r, t] = (white, black)`` on board ``t + 1`` of round
 ``r + 1`` (shape: rounds × boards × 2). A 1,000-player double round robin has a million
 pairings: they are made and written as arrays, not one object each."""
+
+
+PARTICIPANTS = Range(2, 2000, N_("{cell} is not a number of participants from {low} to {high}"))
+"""How many participants a schedule is made for: 2,000 (the largest real field) make
+a table of 4 million numbers (32 MB); a larger ``n`` is refused before anything is
+allocated. (The command line prints schedules of at most 1,000.)"""
+# TRANSLATORS: what a library argument must be: a schedule's table of numbers
+A_TABLE = N_("a table of numbers: rounds × boards × 2 (a NumPy array)")
 
 
 class Pairing(NamedTuple):
@@ -60,9 +69,11 @@ class Pairing(NamedTuple):
 
 
 def berger_table(n: int) -> Table:
-    """The single round robin for ``n ≥ 2`` participants as a table (see :data:`Table`)."""
-    if n < 2:
-        raise ValueError(_("a round robin needs at least two participants"))
+    """The single round robin for ``n ≥ 2`` participants as a table (see :data:`Table`);
+    ``n`` outside :data:`PARTICIPANTS` is refused (an ``ArgumentError``, a ``ValueError``)."""
+    if isinstance(n, int) and not isinstance(n, bool) and n < 2:
+        raise ArgumentError(_("a round robin needs at least two participants"))
+    n = whole_argument(n, PARTICIPANTS, "n")
     size = n + (n % 2)
     m = size - 1
     half = (m + 1) // 2  # the inverse of 2 modulo m (m is odd)
@@ -83,6 +94,7 @@ def berger_table(n: int) -> Table:
 def double_table(n: int, swap_last: bool = True) -> Table:
     """The double round robin: the first cycle (its last two rounds swapped unless
     ``swap_last`` is false), then the single cycle again with colours reversed."""
+    swap_last = bool_argument(swap_last, "swap_last")
     single = berger_table(n)
     first = single.copy()
     if swap_last and len(first) >= 2:
@@ -116,10 +128,18 @@ class Schedule:
     names: list[str]
     table: Table
 
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "names", texts_argument(self.names, "names"))
+        table = self.table
+        if not isinstance(table, np.ndarray) or table.ndim != 3 or table.shape[2] != 2 or table.dtype.kind not in "iu":
+            raise argument_error("table", _(A_TABLE), table)
+
     @classmethod
     def make(cls, names: Sequence[str], double: bool = False, swap_last: bool = True) -> Schedule:
+        """The schedule of ``names`` (2 to :data:`PARTICIPANTS`' highest), single or ``double``."""
+        names = texts_argument(names, "names")
         n = len(names)
-        return cls(list(names), double_table(n, swap_last) if double else berger_table(n))
+        return cls(names, double_table(n, swap_last) if bool_argument(double, "double") else berger_table(n))
 
     @property
     def has_bye(self) -> bool:

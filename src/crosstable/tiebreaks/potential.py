@@ -38,8 +38,9 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from crosstable.i18n import _, decimal_text, ngettext
-from crosstable.model import Tournament
+from crosstable.fields import bool_argument, check_type
+from crosstable.i18n import N_, _, decimal_text, ngettext
+from crosstable.model import Tournament, tournament_argument
 from crosstable.numbers import show_decimal
 from crosstable.tiebreaks.analysis import Analysis
 from crosstable.tiebreaks.columns import Column, column_of, sum_by
@@ -103,7 +104,16 @@ def sink_component(w: Any) -> tuple[NDArray[np.int64] | None, list[list[int]]]:
 
 
 def potentials(t: Tournament, *, exact: bool | None = None, analysis: Analysis | None = None) -> Potentials:
-    """The potentials and flows of every participant (see the module docstring)."""
+    """The potentials and flows of every participant (see the module docstring).
+    ``exact``: ``None`` (exact up to :data:`EXACT_LIMIT` participants) or a ``bool``;
+    ``analysis``: ``None`` or the :class:`Analysis` of ``t``. A wrong type raises an
+    ``ArgumentError`` (:mod:`crosstable.fields`)."""
+    t = tournament_argument(t)
+    if exact is not None:
+        exact = bool_argument(exact, "exact")
+    if analysis is not None:
+        # TRANSLATORS: what a library argument must be (Analysis is a Python class: keep it)
+        check_type(analysis, Analysis, "analysis", N_("None or an Analysis of the tournament"))
     a = analysis or Analysis(t)
     n = a.n
     w, d = taken_matrix(a)

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from crosstable.errors import CriterionError
-from crosstable.fields import is_whole
+from crosstable.fields import CRITERIA, is_whole, text_argument, texts_argument
 from crosstable.i18n import N_, _, integer_text
 from crosstable.numbers import parse_number, show_decimal
 from crosstable.tiebreaks.analysis import Analysis
@@ -65,7 +65,7 @@ def parse_spec(text: str) -> Spec:
     >>> parse_spec("ks/l+2").modifier("L"), parse_spec("BH@2024#C1!P").label
     (Fraction(1, 1), 'BH/C1/P')
     """
-    m = _PATTERN.match(text)
+    m = _PATTERN.match(text_argument(text, "text"))
     if not m:
         raise CriterionError(
             _("cannot read the criterion {text} (expected e.g. SB, BH/C1, KS/L+2, SB(2,1,0))").format(text=repr(text))
@@ -182,7 +182,7 @@ def parse_list(text: str | Sequence[str]) -> list[Spec]:
         items.append(text[start:])
         parts = [s for s in (x.strip() for x in items) if s]
     else:
-        parts = list(text)
+        parts = texts_argument(text, "text", CRITERIA)
     return [parse_spec(p) for p in parts]
 
 
