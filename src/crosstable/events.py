@@ -28,6 +28,24 @@ an odd field's bye is no game). Decisions:
   entered as forfeits (``-`` or ``+``). Late entries and pairings beyond the Berger
   tables are not supported; an event imported from a file (TRF, our JSON, a games
   list) keeps its own pairings and results.
+- **Only what can be stored is taken, and it is checked before the database sees it**
+  (a server anyone can reach): an event id that is not one we make (a UUID's
+  canonical text) is :class:`NotFound` at once, never sent to the database; every
+  text stored is refused (HTTP 422, naming the field) when it holds a character a
+  database cannot store (U+0000, which PostgreSQL's text cannot hold, or a lone
+  surrogate, which is no UTF-8) or is longer than its column: the event's name and
+  the participants' names (:data:`MAX_NAME`), an imported file's text. The scoring is
+  stored by its canonical name (``chess``, ``3:1:0``); an imported event's scoring
+  (derived data: its standings use the file's own) by its name when that is 1 to
+  :data:`MAX_SCORING` characters a database can store, else by its values
+  ``W:D:L`` (at most 29 characters), never refused. A rules preset is stored by its
+  name, lower case.
+- **Criteria are stored as a JSON list** of the criteria as given (``["SB(2,1,0)",
+  "DE"]``): a comma inside a criterion's weights survives. Events stored before, as
+  the criteria joined by commas, still read: their text is split at the commas
+  outside parentheses, as :func:`~crosstable.tiebreaks.parse_list` splits. An event
+  whose criteria or rules cannot be computed is refused at creation (HTTP 422): the
+  event as it will be read back is ranked once before it is stored.
 """
 
 from __future__ import annotations
@@ -35,7 +53,9 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import hmac
+import json
 import math
+import re
 import secrets
 import uuid
 from collections.abc import Iterator, Sequence
@@ -57,7 +77,8 @@ from crosstable.io import read_text
 from crosstable.io.jsonfmt import read_json, write_json
 from crosstable.io.seeding import standings_order
 from crosstable.model import FORFEIT, PENDING, IntArray, Scoring, Tournament, name_key, parse_result
-from crosstable.numbers import fmt_vulgar
+from crosstable.numbers import fmt_decimal, fmt_vulgar
+from crosstable.ranking import rank
 from crosstable.rules import PRESETS
 from crosstable.schedule import Schedule
 from crosstable.tiebreaks import parse_list
@@ -66,6 +87,11 @@ MAX_PARTICIPANTS = 1000
 """The most participants an event holds (a 1,000-player round robin: 499,500 games)."""
 MAX_NAME = 200
 """The longest name of an event or a participant."""
+MAX_SCORING = 40
+"""The longest scoring name stored (the column's length)."""
+UNSTORABLE = re.compile("[\x00\ud800-\udfff]")
+"""The characters no database of ours stores: U+0000 (PostgreSQL's text cannot hold
+it) and lone surrogates (no UTF-8 encodes them)."""
 SHORTCUTS = {"1": "1-0", "0": "0-1", "=": "½-½", "½": "½-½", "+": "+-", "-": "-+", "--": "--"}
 """Results as typed on a score sheet, and what they mean."""
 
@@ -162,6 +188,71 @@ class NewEvent:
     the participants it ranks come first in its order, the others after, as given."""
 
 
+def storable(text: str, field: str) -> str:
+    """``text`` as it is, if a database can store it; else refused, naming the field
+    (:data:`UNSTORABLE`)."""
+    found = UNSTORABLE.search(text)
+    if found is not None:
+        raise CrosstableError(
+            # TRANSLATORS: {field} names a field of the request (name, participants[2], content …), to keep as it
+            # is; {character} is a character's code, such as U+0000.
+            _("{field} holds the character {character}, which cannot be stored").format(
+                field=field, character=f"U+{ord(found.group()):04X}"
+            )
+        )
+    return text
+
+
+def known_id(event_id: str) -> str:
+    """``event_id`` if it is an id we make (a UUID's canonical text), else
+    :class:`NotFound` at once, without asking the database (which need not take every
+    text: PostgreSQL refuses U+0000)."""
+    try:
+        ours = str(uuid.UUID(event_id)) == event_id
+    except (ValueError, TypeError):
+        ours = False
+    if not ours:
+        raise NotFound(_("no event {event}").format(event=repr(event_id[:40])))
+    return event_id
+
+
+def criteria_text(tiebreaks: Sequence[str] | None) -> str | None:
+    """Criteria as stored: a JSON list (``None``: the preset's or the default)."""
+    return None if tiebreaks is None else json.dumps(list(tiebreaks), ensure_ascii=False)
+
+
+def stored_criteria(text: str | None) -> list[str] | None:
+    """Criteria as stored, read back: a JSON list; an event stored before, as the
+    criteria joined by commas, split at the commas outside parentheses (``SB(2,1,0),DE``
+    is two criteria), as :func:`~crosstable.tiebreaks.parse_list` splits.
+
+    >>> stored_criteria('["SB(2,1,0)", "DE"]'), stored_criteria("SB(2,1,0),DE"), stored_criteria("")
+    (['SB(2,1,0)', 'DE'], ['SB(2,1,0)', 'DE'], None)
+    """
+    if not text:
+        return None
+    if text.startswith("["):
+        return [str(c) for c in json.loads(text)]
+    items: list[str] = []
+    depth, start = 0, 0
+    for k, ch in enumerate(text):
+        depth += (ch == "(") - (ch == ")")
+        if ch == "," and depth == 0:
+            items.append(text[start:k])
+            start = k + 1
+    return [*items, text[start:]]
+
+
+def scoring_name(scoring: Scoring) -> str:
+    """An imported event's scoring as stored: its name if a database can store it in
+    :data:`MAX_SCORING` characters, else its values ``W:D:L`` (each at most 1,000 with
+    a denominator of at most 1,000: 29 characters at most)."""
+    name = scoring.name.strip()
+    if 1 <= len(name) <= MAX_SCORING and UNSTORABLE.search(name) is None:
+        return name
+    return ":".join(fmt_decimal(v) for v in (scoring.win, scoring.draw, scoring.loss))
+
+
 def now() -> str:
     return datetime.now(UTC).isoformat(timespec="milliseconds")
 
@@ -224,7 +315,7 @@ def migrate(engine: Engine) -> None:
 
 def _record(s: Session, event_id: str, version: int, client: str, **what: Any) -> None:
     """One change in the event's record: its version, when, from which client, what."""
-    s.add(ChangeRow(event_id=event_id, version=version, at=now(), client=client[:100], **what))
+    s.add(ChangeRow(event_id=event_id, version=version, at=now(), client=UNSTORABLE.sub("?", client)[:100], **what))
 
 
 def database_url(url: str) -> tuple[str, str]:
@@ -293,38 +384,42 @@ class EventStore:
     # -- creating ---------------------------------------------------------------------------
     def create(self, spec: NewEvent) -> tuple[str, str]:
         """A new event: its id and its editor secret (shown once)."""
-        name = " ".join(spec.name.split())
-        if not name or len(name) > MAX_NAME:
-            raise CrosstableError(_("an event needs a name of 1 to {most} characters").format(most=MAX_NAME))
+        name = event_name(spec.name)
         if spec.schedule not in ("single", "double"):
             raise CrosstableError(_("schedule {schedule}: single or double").format(schedule=repr(spec.schedule)))
         Scoring.parse(spec.scoring)
-        if spec.tiebreaks is not None:
-            parse_list(list(spec.tiebreaks))
-        if spec.rules is not None and spec.rules.strip().lower() not in PRESETS:
+        tiebreaks = None if spec.tiebreaks is None else [c.strip() for c in spec.tiebreaks]
+        if tiebreaks is not None:
+            parse_list(tiebreaks)
+        rules = None if spec.rules is None else spec.rules.strip().lower()
+        if rules is not None and rules not in PRESETS:
             raise CrosstableError(
                 _("unknown rules preset {rules}; known: {known}").format(
                     rules=repr(spec.rules), known=", ".join(sorted(PRESETS))
                 )
             )
         names, games, source, scoring = self._pairings(spec)
+        row = EventRow(
+            id=str(uuid.uuid4()),
+            name=name,
+            scoring=scoring,
+            tiebreaks=None if tiebreaks is None else storable(str(criteria_text(tiebreaks)), "tiebreaks"),
+            rules=rules,
+            schedule=spec.schedule,
+            version=1,
+            created=now(),
+            source=source,
+        )
+        # the event as it will be read back, ranked once: criteria or rules it cannot be ranked by are refused now,
+        # not on every reading of its standings
+        settings = self._settings(row)
+        t = _built(settings, source, [(0, *g) for g in games], names)
+        rank(t, settings["tiebreaks"], rules=settings["rules"])
         secret = secrets.token_urlsafe(24)
-        event_id = str(uuid.uuid4())
+        row.secret_hash = digest(secret)
+        event_id = row.id
         with self._session() as s:
-            s.add(
-                EventRow(
-                    id=event_id,
-                    name=name,
-                    scoring=scoring,
-                    tiebreaks=",".join(spec.tiebreaks) if spec.tiebreaks is not None else None,
-                    rules=spec.rules,
-                    schedule=spec.schedule,
-                    version=1,
-                    secret_hash=digest(secret),
-                    created=now(),
-                    source=source,
-                )
-            )
+            s.add(row)
             s.flush()
             rows = [{"event_id": event_id, "number": k + 1, "name": n} for k, n in enumerate(names)]
             s.execute(insert(ParticipantRow), rows)
@@ -358,9 +453,17 @@ class EventStore:
                 games.append(
                     (rnd, boards[rnd], g.white + 1, g.black + 1, None if g.status == PENDING else _result_text(t, k))
                 )
-            names, source, scoring = list(t.names), write_json(t), t.scoring.name
+            names, source, scoring = list(t.names), storable(write_json(t), "content"), scoring_name(t.scoring)
+            # TRANSLATORS: {field} is a field of the request (content: the file imported), to keep as it is;
+            # {number} is a participant's number in that file.
+            participant = _("{field} (participant {number})")
+            for k, n in enumerate(names):
+                _participant_name(n, participant.format(field="content", number=k + 1))
         else:
             names = [" ".join(n.split()) for n in spec.participants]
+            for k, n in enumerate(names):
+                _participant_name(n, f"participants[{k}]")
+            scoring = Scoring.parse(spec.scoring).name
             if spec.seed_from is not None:
                 names = seeded(names, spec.seed_from)
         if not 2 <= len(names) <= MAX_PARTICIPANTS:
@@ -369,8 +472,6 @@ class EventStore:
                     most=integer_text(MAX_PARTICIPANTS), count=integer_text(len(names))
                 )
             )
-        if any(not n or len(n) > MAX_NAME for n in names):
-            raise CrosstableError(_("every participant needs a name of 1 to {most} characters").format(most=MAX_NAME))
         if len(set(names)) != len(names):
             dup = next(n for k, n in enumerate(names) if n in names[:k])
             raise CrosstableError(_("participant {name} is listed twice").format(name=repr(dup)))
@@ -381,7 +482,7 @@ class EventStore:
 
     # -- reading ----------------------------------------------------------------------------
     def _row(self, s: Session, event_id: str) -> EventRow:
-        row = s.get(EventRow, event_id)
+        row = s.get(EventRow, known_id(event_id))
         if row is None:
             raise NotFound(_("no event {event}").format(event=repr(event_id)))
         return row
@@ -393,6 +494,7 @@ class EventStore:
 
     def version(self, event_id: str) -> int:
         """The event's version alone (a cheap read: has anything changed?)."""
+        known_id(event_id)
         with self._reading() as s:
             found = s.scalar(select(EventRow.version).where(EventRow.id == event_id))
             if found is None:
@@ -401,6 +503,7 @@ class EventStore:
 
     def view(self, event_id: str) -> dict[str, Any]:
         """The event as the API shows it: names, settings, version, rounds of games."""
+        known_id(event_id)
         with self._reading() as s:
             return self._view(s, self._row(s, event_id))
 
@@ -410,7 +513,7 @@ class EventStore:
             "name": row.name,
             "version": row.version,
             "scoring": row.scoring,
-            "tiebreaks": row.tiebreaks.split(",") if row.tiebreaks else None,
+            "tiebreaks": stored_criteria(row.tiebreaks),
             "rules": row.rules,
             "schedule": row.schedule,
         }
@@ -443,27 +546,17 @@ class EventStore:
     def tournament(self, event_id: str) -> tuple[Tournament, dict[str, Any]]:
         """The event as a :class:`Tournament` (games not played yet are pending) and its
         settings (name, version, scoring, criteria), read in one snapshot."""
+        known_id(event_id)
         with self._reading() as s:
             row = self._row(s, event_id)
             settings, source = self._settings(row), row.source
             games = self._games(s, event_id, (GameRow.id,))  # the order they were made: an import's own
             names = self._names(s, event_id)
-        if source is not None:
-            imported = _with_results(read_json(source), [g[5] for g in games])
-            imported.info["012"] = settings["name"]
-            return imported, settings
-        t = _tournament(names, games, Scoring.parse(settings["scoring"]))
-        t.source = settings["name"]
-        t.info["012"] = settings["name"]
-        t.rounds_total = max((g[1] for g in games), default=0) or None
-        if settings["schedule"] == "double":
-            t.system, t.system_reason = "round-robin", _("the Berger tables (double round robin)")
-        else:
-            t.system, t.system_reason = "round-robin", _("the Berger tables (single round robin)")
-        return t, settings
+        return _built(settings, source, games, names), settings
 
     def changes(self, event_id: str, secret: str | None) -> list[dict[str, Any]]:
         """The record of changes (it names the clients: the editor secret is needed)."""
+        known_id(event_id)
         with self._session() as s:
             self._authorised(self._row(s, event_id), secret)
             rows = s.scalars(select(ChangeRow).where(ChangeRow.event_id == event_id).order_by(ChangeRow.id)).all()
@@ -492,6 +585,7 @@ class EventStore:
     def _writing(self, event_id: str, version: int, secret: str | None) -> Iterator[tuple[Session, EventRow, int]]:
         """One write: the secret checked, the version raised from ``version`` (else
         :class:`Conflict`, nothing written), the session, the event and its new version."""
+        known_id(event_id)
         try:
             with self._session() as s:
                 row = self._row(s, event_id)
@@ -528,9 +622,7 @@ class EventStore:
             return new
 
     def rename(self, event_id: str, name: str, version: int, secret: str | None, client: str) -> int:
-        clean = " ".join(name.split())
-        if not clean or len(clean) > MAX_NAME:
-            raise CrosstableError(_("an event needs a name of 1 to {most} characters").format(most=MAX_NAME))
+        clean = event_name(name)
         with self._writing(event_id, version, secret) as (s, row, new):
             before = row.name
             s.execute(update(EventRow).where(EventRow.id == event_id).values(name=clean))
@@ -559,10 +651,48 @@ class EventStore:
             return new
 
     def delete(self, event_id: str, secret: str | None) -> None:
+        known_id(event_id)
         with self._session() as s:
             row = self._row(s, event_id)
             self._authorised(row, secret)
             s.delete(row)
+
+
+def event_name(typed: str) -> str:
+    """An event's name as stored: its spaces collapsed, 1 to :data:`MAX_NAME`
+    characters a database can store."""
+    name = " ".join(typed.split())
+    if not name or len(name) > MAX_NAME:
+        raise CrosstableError(_("an event needs a name of 1 to {most} characters").format(most=MAX_NAME))
+    return storable(name, "name")
+
+
+def _participant_name(name: str, field: str) -> None:
+    """A participant's name as stored (spaces collapsed): 1 to :data:`MAX_NAME`
+    characters a database can store, else refused naming the field."""
+    if not name or len(name) > MAX_NAME:
+        # TRANSLATORS: {field} names a field of the request (participants[2], content (participant 3)), to keep.
+        raise CrosstableError(_("{field} needs a name of 1 to {most} characters").format(field=field, most=MAX_NAME))
+    storable(name, field)
+
+
+def _built(settings: dict[str, Any], source: str | None, games: Sequence[Any], names: list[str]) -> Tournament:
+    """The event as a :class:`Tournament`: an imported one's file (our JSON) with its
+    games' results as they now stand, else the games ``(id, round, board, white,
+    black, result)`` of the Berger tables."""
+    if source is not None:
+        imported = _with_results(read_json(source), [g[5] for g in games])
+        imported.info["012"] = settings["name"]
+        return imported
+    t = _tournament(names, games, Scoring.parse(settings["scoring"]))
+    t.source = settings["name"]
+    t.info["012"] = settings["name"]
+    t.rounds_total = max((g[1] for g in games), default=0) or None
+    if settings["schedule"] == "double":
+        t.system, t.system_reason = "round-robin", _("the Berger tables (double round robin)")
+    else:
+        t.system, t.system_reason = "round-robin", _("the Berger tables (single round robin)")
+    return t
 
 
 def seeded(names: list[str], standings: str) -> list[str]:

@@ -12,6 +12,8 @@
   event as it now is when the version is stale, ``401`` without the secret, ``403``
   with a wrong one. Nothing rides on cookies, so a page elsewhere cannot write through
   the user's browser (no CSRF).
+- Creating takes at most 50 criteria of at most 100 characters each (422 from the
+  schema); what the store refuses, and why, is in :mod:`crosstable.events`.
 - ``GET /api/events/{id}/standings?round=K`` (the JSON of ``--output json``; with
   ``explain`` and ``html`` as the calculator's), ``GET /api/events/{id}/export?to=trf|
   json|csv|html`` (a file).
@@ -21,22 +23,39 @@
   the link's fragment, kept in the browser's local storage).
 
 Standings are computed once per event version, round and language (their warnings,
-explanations and HTML tables are sentences) and kept (the most recent
-:data:`CACHED`), so that many readers of a public page cost one ranking per result
-(:class:`StandingsCache`); the public page's readers (``fresh=false``) get the last ones
-computed while newer ones are being computed, or within a second of the last
-computation, their ``version`` saying which.
+explanations and HTML tables are sentences) and kept, so that many readers of a public
+page cost one ranking per result (:class:`StandingsCache`); the public page's readers
+(``fresh=false``) get the last ones computed while newer ones are being computed, or
+within a second of the last computation, their ``version`` saying which. What is kept
+is bounded by its bytes: :data:`CACHE_BYTES` (64 MiB) in all, the standings of every
+version and the last ones of every view counted together (a body once however many
+keys share it, plus :data:`ENTRY_BYTES` per key), the least recently used dropped
+first (a standings larger than the whole bound is answered and not kept); the
+versions known of at most :data:`TRACKED` events likewise.
+
+**Wrong editor secrets are limited** (a server anyone can reach): a client that gives
+:data:`WRONG_SECRETS` (10) wrong secrets within :data:`WRONG_WINDOW` (60) seconds, on
+any of the routes that take the secret (the writes and the record of changes), is
+answered 429 with ``Retry-After`` (the seconds left of that minute) and the refusal's
+``detail``, whatever secret it gives, until the minute since its first wrong secret
+is over; the others, right secret or not, are answered as before. A client is its
+address (an IPv6 address by its /64 network, which one machine usually holds whole;
+behind a reverse proxy every client is the proxy's address: no forwarded header is
+trusted). At most :data:`CLIENTS` (10,000) clients are remembered, the one whose last
+wrong secret is the oldest forgotten first (:class:`SecretGuard`).
 """
 
 from __future__ import annotations
 
 import asyncio
 import importlib.resources
+import ipaddress
 import json
+import math
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
@@ -49,7 +68,7 @@ from sqlalchemy.exc import OperationalError
 
 from crosstable.errors import CrosstableError
 from crosstable.events import Conflict, EventStore, NewEvent, NotAllowed, NotFound
-from crosstable.i18n import _, language
+from crosstable.i18n import _, integer_text, language, ngettext
 from crosstable.io.jsonfmt import write_json
 from crosstable.io.trf import write_trf
 from crosstable.io.writers import render
@@ -57,8 +76,19 @@ from crosstable.ranking import rank
 from crosstable.report import render_fragments
 from crosstable.web.jobs import download, explained
 
-CACHED = 256
-"""How many standings (event, version, round, language) are kept computed."""
+CACHE_BYTES = 64 * 2**20
+"""The bytes of standings kept computed, in all (the least recently used dropped first)."""
+ENTRY_BYTES = 512
+"""The bytes counted for each key of the cache besides its body (its key and bookkeeping)."""
+TRACKED = 10_000
+"""The most events whose version is remembered, and views whose last computation is."""
+WRONG_SECRETS = 10
+"""Wrong editor secrets a client may give in :data:`WRONG_WINDOW` seconds; after
+them its requests that take the secret are answered 429 until the window ends."""
+WRONG_WINDOW = 60.0
+"""Seconds from a client's first wrong editor secret in which :data:`WRONG_SECRETS` count."""
+CLIENTS = 10_000
+"""The most clients whose wrong secrets are remembered (the least recent forgotten first)."""
 RECHECK = 0.5
 """Seconds a reader trusts the event version it last read (a write through this
 process is known at once; another server process's within this time)."""
@@ -75,7 +105,9 @@ class CreateEvent(BaseModel):
     participants: list[str] | None = Field(None, description="Names in seeding order (a round robin is paired).")
     content: str | None = Field(None, description="A file's text to import instead (TRF, our JSON, a games list).")
     scoring: str = Field("chess", max_length=40, description="chess | draughts | football | W:D:L.")
-    tiebreaks: list[str] | None = Field(None, description="Criteria in order; none: the preset or the default.")
+    tiebreaks: list[Annotated[str, Field(max_length=100)]] | None = Field(
+        None, max_length=50, description="Criteria in order (at most 50); none: the preset or the default."
+    )
     rules: str | None = Field(None, max_length=40, description="A preset regulation.")
     schedule: Literal["single", "double"] = "single"
     seed_from: str | None = Field(None, description="A standings file's text to seed by (as schedule --seed-from).")
@@ -112,6 +144,7 @@ WRITE: dict[int | str, dict[str, Any]] = {
     401: {"model": Refusal, "description": "No editor secret (Authorization: Bearer …)."},
     403: {"model": Refusal, "description": "Not this event's editor secret."},
     409: {"model": Stale, "description": "The event changed since the version given: the event as it now is."},
+    429: {"model": Refusal, "description": "Too many wrong editor secrets from this client: wait (Retry-After)."},
     503: {"model": Refusal, "description": "The database is busy: try again (Retry-After)."},
 }
 
@@ -161,6 +194,14 @@ def _view(key: Key) -> View:
     return key[0], key[2], key[3], key[4]
 
 
+def _tracked(table: OrderedDict[Any, Any], key: Any, value: Any) -> None:
+    """``table[key] = value``, the most recent, the oldest beyond :data:`TRACKED` dropped."""
+    table[key] = value
+    table.move_to_end(key)
+    while len(table) > TRACKED:
+        table.popitem(last=False)
+
+
 class StandingsCache:
     """Standings encoded once per event version, round and language. A reader learns the event's
     version from the database at most every :data:`RECHECK` seconds (at once after a
@@ -168,29 +209,73 @@ class StandingsCache:
     event loop, without a thread, so that many readers leave the threads to the
     writers; the readers of a new version wait for one computation (while another
     computation runs, or within :data:`SETTLE` seconds of the last one, readers that
-    do not ask for ``fresh`` standings get the last ones computed, their version said)."""
+    do not ask for ``fresh`` standings get the last ones computed, their version said).
 
-    def __init__(self) -> None:
+    What is kept is at most ``max_bytes`` (:data:`CACHE_BYTES`), counted in
+    :attr:`size`: the standings of each version (``("at", *key)``) and the last ones of
+    each view (``("latest", *view)``), in one order of use, the least recently used
+    dropped first; a body counts once however many keys share it, each key
+    :data:`ENTRY_BYTES` more."""
+
+    def __init__(self, max_bytes: int = CACHE_BYTES) -> None:
         self.lock = threading.Lock()
-        self.cache: OrderedDict[Key, bytes] = OrderedDict()
-        self.latest: dict[View, tuple[int, bytes]] = {}
+        self.max_bytes = max_bytes
+        self.entries: OrderedDict[tuple[Any, ...], tuple[int, bytes]] = OrderedDict()
+        """``("at", *key)`` and ``("latest", *view)``: the version the body is of, the body."""
+        self.size = 0
+        """The bytes counted of what :attr:`entries` hold (never above ``max_bytes``)."""
+        self.shared: dict[int, int] = {}
+        """How many keys hold each body (by its ``id``): a body's bytes count once."""
         self.flights: dict[Key, asyncio.Lock] = {}
-        self.known: dict[str, tuple[int, float]] = {}
-        self.started: dict[View, float] = {}
+        self.known: OrderedDict[str, tuple[int, float]] = OrderedDict()
+        self.started: OrderedDict[View, float] = OrderedDict()
         self.tasks: set[asyncio.Task[bytes]] = set()
+
+    def _hit(self, key: tuple[Any, ...]) -> tuple[int, bytes] | None:
+        found = self.entries.get(key)
+        if found is not None:
+            self.entries.move_to_end(key)
+        return found
+
+    def _drop(self, key: tuple[Any, ...]) -> None:
+        _version, body = self.entries.pop(key)
+        self.size -= ENTRY_BYTES
+        left = self.shared[id(body)] - 1
+        if left:
+            self.shared[id(body)] = left
+        else:
+            del self.shared[id(body)]
+            self.size -= len(body)
+
+    def _keep(self, key: tuple[Any, ...], version: int, body: bytes) -> None:
+        """Keep ``body`` under ``key`` (the most recently used), then drop the least
+        recently used until the bytes are within the bound."""
+        if ENTRY_BYTES + len(body) > self.max_bytes:
+            return  # larger than the whole cache: answered, not kept
+        if key in self.entries:
+            self._drop(key)
+        self.entries[key] = (version, body)
+        self.size += ENTRY_BYTES
+        if id(body) in self.shared:
+            self.shared[id(body)] += 1
+        else:
+            self.shared[id(body)] = 1
+            self.size += len(body)
+        while self.size > self.max_bytes:
+            self._drop(next(iter(self.entries)))
 
     def noted(self, event_id: str, version: int) -> int:
         """A write through this process: its version is the event's."""
         with self.lock:
-            self.known[event_id] = (version, time.monotonic())
+            _tracked(self.known, event_id, (version, time.monotonic()))
         return version
 
     def forget(self, event_id: str) -> None:
         with self.lock:
-            for key in [k for k in self.cache if k[0] == event_id]:
-                del self.cache[key]
-            for view in [k for k in self.latest if k[0] == event_id]:
-                del self.latest[view]
+            for key in [k for k in self.entries if k[1] == event_id]:
+                self._drop(key)
+            for view in [v for v in self.started if v[0] == event_id]:
+                del self.started[view]
             self.known.pop(event_id, None)
 
     async def version(self, event_id: str, fresh: bool, read: Callable[[], int]) -> int:
@@ -201,16 +286,16 @@ class StandingsCache:
         version = await run_in_threadpool(read)
         with self.lock:
             if event_id not in self.known or self.known[event_id][0] <= version:
-                self.known[event_id] = (version, time.monotonic())
+                _tracked(self.known, event_id, (version, time.monotonic()))
         return version
 
     async def get(self, key: Key, fresh: bool, compute: Callable[[], tuple[int, bytes]]) -> bytes:
         view = _view(key)
         with self.lock:
-            if key in self.cache:
-                self.cache.move_to_end(key)
-                return self.cache[key]
-            stale = None if fresh else self.latest.get(view)
+            hit = self._hit(("at", *key))
+            if hit is not None:
+                return hit[1]
+            stale = None if fresh else self._hit(("latest", *view))
             flight = self.flights.get(key)
             recent = time.monotonic() - self.started.get(view, -SETTLE) < SETTLE
             task = None
@@ -233,22 +318,105 @@ class StandingsCache:
             flight = self.flights.setdefault(key, asyncio.Lock())
         async with flight:  # the readers of a new version wait for one computation, not a hundred
             with self.lock:
-                if key in self.cache:
-                    return self.cache[key]
-                self.started[view] = time.monotonic()
+                hit = self._hit(("at", *key))
+                if hit is not None:
+                    return hit[1]
+                _tracked(self.started, view, time.monotonic())
             try:
                 version, body = await run_in_threadpool(compute)
             finally:
                 with self.lock:
                     self.flights.pop(key, None)
             with self.lock:
-                self.cache[key] = body
-                self.cache[(key[0], version, key[2], key[3], key[4])] = body
-                if view not in self.latest or self.latest[view][0] <= version:
-                    self.latest[view] = (version, body)
-                while len(self.cache) > CACHED:
-                    self.cache.popitem(last=False)
+                latest = self.entries.get(("latest", *view))
+                if latest is None or latest[0] <= version:
+                    self._keep(("latest", *view), version, body)
+                self._keep(("at", key[0], version, key[2], key[3], key[4]), version, body)
+                self._keep(("at", *key), version, body)  # the one asked for: the most recently used
             return body
+
+
+class TooManyWrong(CrosstableError):
+    """A client that gave too many wrong editor secrets (HTTP 429, ``Retry-After``)."""
+
+    def __init__(self, message: str, retry_after: int) -> None:
+        super().__init__(message)
+        self.retry_after = retry_after
+
+
+def client_key(host: str) -> str:
+    """Who a client is for :class:`SecretGuard`: its address, an IPv6 one by its /64
+    network (one machine usually holds a whole /64).
+
+    >>> client_key("2001:db8::1"), client_key("203.0.113.7"), client_key("testclient")
+    ('2001:db8::/64', '203.0.113.7', 'testclient')
+    """
+    try:
+        address = ipaddress.ip_address(host)
+    except ValueError:
+        return host[:100]
+    if address.version == 6:
+        return str(ipaddress.ip_network(f"{address}/64", strict=False))
+    return str(address)
+
+
+class SecretGuard:
+    """Wrong editor secrets counted by client: after ``most`` (:data:`WRONG_SECRETS`)
+    within ``window`` seconds (:data:`WRONG_WINDOW`) of the client's first one, every
+    request of that client that takes the secret is :class:`TooManyWrong` until the
+    window ends. At most ``clients`` (:data:`CLIENTS`) are remembered: a client whose
+    window is over is forgotten when met, and beyond the bound the one whose last wrong
+    secret is the oldest."""
+
+    def __init__(
+        self,
+        most: int = WRONG_SECRETS,
+        window: float = WRONG_WINDOW,
+        clients: int = CLIENTS,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.most, self.window, self.clients, self.clock = most, window, clients, clock
+        self.lock = threading.Lock()
+        self.wrong: OrderedDict[str, tuple[float, int]] = OrderedDict()
+        """Client → the start of its window, the wrong secrets in it (the least recent first)."""
+
+    def check(self, client: str) -> None:
+        """Refuse ``client`` (:class:`TooManyWrong`) while it has given too many wrong secrets."""
+        with self.lock:
+            found = self.wrong.get(client)
+            if found is None:
+                return
+            left = found[0] + self.window - self.clock()
+            if left <= 0:
+                del self.wrong[client]
+                return
+            if found[1] < self.most:
+                return
+        seconds = max(1, math.ceil(left))
+        raise TooManyWrong(
+            ngettext(
+                "too many wrong editor secrets from this address: try again in {seconds} second",
+                "too many wrong editor secrets from this address: try again in {seconds} seconds",
+                seconds,
+            ).format(seconds=integer_text(seconds)),
+            seconds,
+        )
+
+    def failed(self, client: str) -> None:
+        """``client`` gave a wrong secret."""
+        now = self.clock()
+        with self.lock:
+            start, count = self.wrong.pop(client, (now, 0))
+            if start + self.window <= now:
+                start, count = now, 0
+            self.wrong[client] = (start, count + 1)
+            while len(self.wrong) > self.clients:
+                self.wrong.popitem(last=False)
+            while self.wrong:  # the least recent, if its window is over
+                oldest, (began, _count) = next(iter(self.wrong.items()))
+                if began + self.window > now:
+                    break
+                del self.wrong[oldest]
 
 
 @dataclass(frozen=True)
@@ -274,7 +442,11 @@ Writer = Annotated[Editor, Depends(editor)]
 
 async def refusal(request: Request, error: Exception) -> JSONResponse:
     """The answer to a refused request on saved events (the application's handler of
-    :data:`REFUSALS`): 404, 401 or 403, 409 with the event as it now is, 503."""
+    :data:`REFUSALS`): 404, 401 or 403, 409 with the event as it now is, 429 after too
+    many wrong editor secrets, 503."""
+    if isinstance(error, TooManyWrong):
+        wait = {"Retry-After": str(error.retry_after)}
+        return JSONResponse({"detail": str(error), "problems": []}, status_code=429, headers=wait)
     if isinstance(error, NotFound):
         return JSONResponse({"detail": str(error), "problems": []}, status_code=404)
     if isinstance(error, NotAllowed):
@@ -287,16 +459,38 @@ async def refusal(request: Request, error: Exception) -> JSONResponse:
     return JSONResponse({"detail": detail, "problems": []}, status_code=503, headers={"Retry-After": "2"})
 
 
-REFUSALS = (NotFound, NotAllowed, Conflict, OperationalError)
+REFUSALS = (NotFound, NotAllowed, Conflict, TooManyWrong, OperationalError)
 """The exceptions :func:`refusal` answers."""
 
 
-def events_router(store: Callable[[], EventStore | None]) -> APIRouter:
+def events_router(
+    store: Callable[[], EventStore | None],
+    *,
+    standings_cache: StandingsCache | None = None,
+    guard: SecretGuard | None = None,
+) -> APIRouter:
     """The routes, over the store the application opened (``None``: none configured);
-    the application answers their refusals with :func:`refusal`."""
+    the application answers their refusals with :func:`refusal`. Each router has its
+    own cache of standings and its own count of wrong secrets unless given them."""
     router = APIRouter()
-    standings_cache = StandingsCache()
+    standings_cache = standings_cache if standings_cache is not None else StandingsCache()
+    guard = guard if guard is not None else SecretGuard()
     noted = standings_cache.noted
+
+    def checked(request: Request) -> Iterator[None]:
+        """A client that gave too many wrong secrets is refused before anything is read
+        (:class:`SecretGuard`); a wrong secret the route finds is counted."""
+        client = client_key(request.client.host if request.client else "?")
+        guard.check(client)
+        try:
+            yield
+        except NotAllowed as error:
+            if error.status == 403:
+                guard.failed(client)
+            raise
+
+    guarded = [Depends(checked)]
+    """The dependency of every route that takes the editor secret."""
 
     def opened() -> EventStore:
         s = store()
@@ -338,31 +532,34 @@ def events_router(store: Callable[[], EventStore | None]) -> APIRouter:
         public page asks every two seconds)."""
         return {"version": opened().version(event_id)}
 
-    @router.get("/api/events/{event_id}/changes", responses=WRITE)
+    @router.get("/api/events/{event_id}/changes", responses=WRITE, dependencies=guarded)
     def changes(event_id: str, who: Writer) -> list[dict[str, Any]]:
         """Every change: version, when, from which client, what, before and after (for
         the event's arbiters: it names their addresses; the editor secret is needed)."""
         return opened().changes(event_id, who.secret)
 
-    @router.put("/api/events/{event_id}/games/{game_id}", response_model=Version, responses=WRITE)
+    @router.put("/api/events/{event_id}/games/{game_id}", response_model=Version, responses=WRITE, dependencies=guarded)
     def result(
-        event_id: str, game_id: Annotated[int, FastPath(ge=1, le=2**31 - 1)], req: SetResult, who: Writer
+        event_id: str,
+        game_id: Annotated[int, FastPath(ge=1, le=2**31 - 1)],
+        req: SetResult,
+        who: Writer,
     ) -> dict[str, int]:
         """Enter, correct or clear a result (based on ``version``)."""
         written = opened().set_result(event_id, game_id, req.result, req.version, who.secret, who.client)
         return {"version": noted(event_id, written)}
 
-    @router.patch("/api/events/{event_id}", response_model=Version, responses=WRITE)
+    @router.patch("/api/events/{event_id}", response_model=Version, responses=WRITE, dependencies=guarded)
     def rename(event_id: str, req: Rename, who: Writer) -> dict[str, int]:
         """Rename the event (based on ``version``)."""
         return {"version": noted(event_id, opened().rename(event_id, req.name, req.version, who.secret, who.client))}
 
-    @router.post("/api/events/{event_id}/undo", response_model=Version, responses=WRITE)
+    @router.post("/api/events/{event_id}/undo", response_model=Version, responses=WRITE, dependencies=guarded)
     def undo(event_id: str, req: Version, who: Writer) -> dict[str, int]:
         """Undo the last change not yet undone (based on ``version``)."""
         return {"version": noted(event_id, opened().undo(event_id, req.version, who.secret, who.client))}
 
-    @router.delete("/api/events/{event_id}", responses=WRITE)
+    @router.delete("/api/events/{event_id}", responses=WRITE, dependencies=guarded)
     def delete(event_id: str, who: Writer) -> dict[str, str]:
         """Delete the event and everything recorded of it."""
         opened().delete(event_id, who.secret)
@@ -427,4 +624,4 @@ def events_router(store: Callable[[], EventStore | None]) -> APIRouter:
     return router
 
 
-__all__ = ["events_router"]
+__all__ = ["SecretGuard", "StandingsCache", "events_router"]
