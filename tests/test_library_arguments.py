@@ -242,7 +242,9 @@ def refused_or_works(call: Callable[[], object]) -> str | None:
     return None
 
 
-@settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(
+    max_examples=600, deadline=None, derandomize=True, database=None, suppress_health_check=[HealthCheck.too_slow]
+)
 @given(entry=st.sampled_from(sorted(ENTRIES)), value=values)
 def test_a_wrong_argument_is_refused_by_the_library(entry: str, value: Any) -> None:
     refused_or_works(lambda: ENTRIES[entry](value))
@@ -377,3 +379,10 @@ def test_a_game_in_round_a_million_is_refused_at_once(tmp_path: Path) -> None:
     result = CliRunner().invoke(main, ["standings", str(games)])
     assert result.exit_code == 2, result.stdout + result.stderr
     assert "999" in result.stderr
+
+
+def test_a_game_naming_an_unknown_participant_is_refused_with_a_printable_message() -> None:
+    # found by the property test above when it was not derandomized: an unassigned code point (U+18CD6)
+    with pytest.raises(CrosstableError) as refused:
+        Tournament.from_games(["Ann", "Bob"], [("\U00018cd6", "Bob", "1-0")])
+    assert str(refused.value).isprintable() and "is not a participant" in str(refused.value)

@@ -34,7 +34,7 @@ from typing import Generic, Literal, TypeVar
 import numpy as np
 from numpy.typing import NDArray
 
-from crosstable.errors import CrosstableError
+from crosstable.errors import CrosstableError, printable
 from crosstable.fields import (
     ANY_ROUND,
     GOALS,
@@ -722,7 +722,7 @@ class Tournament:
                 if who not in index:
                     raise CrosstableError(
                         _("game {white} - {black}: {name} is not a participant").format(
-                            white=w, black=b, name=repr(who)
+                            white=printable(w, 40), black=printable(b, 40), name=repr(who)
                         )
                     )
             parsed = parse_result(res)
