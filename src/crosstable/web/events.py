@@ -39,9 +39,10 @@ any of the routes that take the secret (the writes and the record of changes), i
 answered 429 with ``Retry-After`` (the seconds left of that minute) and the refusal's
 ``detail``, whatever secret it gives, until the minute since its first wrong secret
 is over; the others, right secret or not, are answered as before. A client is its
-address (an IPv6 address by its /64 network, which one machine usually holds whole;
-behind a reverse proxy every client is the proxy's address: no forwarded header is
-trusted). At most :data:`CLIENTS` (10,000) clients are remembered, the one whose last
+address (an IPv6 address by its /64 network, which one machine usually holds whole),
+as uvicorn gives it: behind a reverse proxy on the same machine, the address the proxy
+writes in ``X-Forwarded-For`` (uvicorn trusts that header from 127.0.0.1 only, as
+``crosstable serve`` runs it; a proxy elsewhere makes every client the proxy). At most :data:`CLIENTS` (10,000) clients are remembered, the one whose last
 wrong secret is the oldest forgotten first (:class:`SecretGuard`).
 """
 
