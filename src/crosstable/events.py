@@ -58,7 +58,7 @@ import math
 import re
 import secrets
 import uuid
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -78,7 +78,7 @@ from crosstable.io.jsonfmt import read_json, write_json
 from crosstable.io.seeding import standings_order
 from crosstable.model import FORFEIT, PENDING, IntArray, Scoring, Tournament, name_key, parse_result
 from crosstable.numbers import fmt_decimal, fmt_vulgar
-from crosstable.ranking import rank
+from crosstable.ranking import Standings, rank
 from crosstable.rules import PRESETS
 from crosstable.schedule import Schedule
 from crosstable.tiebreaks import parse_list
@@ -383,102 +383,39 @@ class EventStore:
 
     # -- creating ---------------------------------------------------------------------------
     def create(self, spec: NewEvent) -> tuple[str, str]:
-        """A new event: its id and its editor secret (shown once)."""
-        name = event_name(spec.name)
-        if spec.schedule not in ("single", "double"):
-            raise CrosstableError(_("schedule {schedule}: single or double").format(schedule=repr(spec.schedule)))
-        Scoring.parse(spec.scoring)
-        tiebreaks = None if spec.tiebreaks is None else [c.strip() for c in spec.tiebreaks]
-        if tiebreaks is not None:
-            parse_list(tiebreaks)
-        rules = None if spec.rules is None else spec.rules.strip().lower()
-        if rules is not None and rules not in PRESETS:
-            raise CrosstableError(
-                _("unknown rules preset {rules}; known: {known}").format(
-                    rules=repr(spec.rules), known=", ".join(sorted(PRESETS))
-                )
-            )
-        names, games, source, scoring = self._pairings(spec)
+        """A new event: its id and its editor secret (shown once); :func:`prepared`
+        (the computing) then :meth:`insert` (the database)."""
+        return self.insert(prepared(spec))
+
+    def insert(self, new: Prepared) -> tuple[str, str]:
+        """Store an event :func:`prepared` made: its id and its editor secret (shown once)."""
+        secret = secrets.token_urlsafe(24)
+        event_id = str(uuid.uuid4())
         row = EventRow(
-            id=str(uuid.uuid4()),
-            name=name,
-            scoring=scoring,
-            tiebreaks=None if tiebreaks is None else storable(str(criteria_text(tiebreaks)), "tiebreaks"),
-            rules=rules,
-            schedule=spec.schedule,
+            id=event_id,
+            name=new.name,
+            scoring=new.scoring,
+            tiebreaks=new.tiebreaks,
+            rules=new.rules,
+            schedule=new.schedule,
             version=1,
             created=now(),
-            source=source,
+            source=new.source,
+            secret_hash=digest(secret),
         )
-        # the event as it will be read back, ranked once: criteria or rules it cannot be ranked by are refused now,
-        # not on every reading of its standings
-        settings = self._settings(row)
-        t = _built(settings, source, [(0, *g) for g in games], names)
-        rank(t, settings["tiebreaks"], rules=settings["rules"])
-        secret = secrets.token_urlsafe(24)
-        row.secret_hash = digest(secret)
-        event_id = row.id
         with self._session() as s:
             s.add(row)
             s.flush()
-            rows = [{"event_id": event_id, "number": k + 1, "name": n} for k, n in enumerate(names)]
+            rows = [{"event_id": event_id, "number": k + 1, "name": n} for k, n in enumerate(new.names)]
             s.execute(insert(ParticipantRow), rows)
             s.execute(  # one statement for all the games (half a million in a 1,000-player round robin)
                 insert(GameRow),
                 [
                     {"event_id": event_id, "round": r, "board": b, "white": w, "black": bl, "result": res}
-                    for r, b, w, bl, res in games
+                    for r, b, w, bl, res in new.games
                 ],
             )
         return event_id, secret
-
-    def _pairings(
-        self, spec: NewEvent
-    ) -> tuple[list[str], list[tuple[int, int, int, int, str | None]], str | None, str]:
-        """The participants, the games ``(round, board, white, black, result)``, for an
-        imported event the event as our JSON, and the scoring (an import's own)."""
-        source, scoring = None, spec.scoring
-        games: list[tuple[int, int, int, int, str | None]] = []
-        if spec.content is not None:
-            t = read_text(spec.content, source="import")
-            if t.kind == "game_points" or t.groups is not None:
-                raise CrosstableError(
-                    _("import an individual event or a league (a team event or groups cannot be saved)")
-                )
-            assert t.rounds is not None
-            boards: dict[int, int] = {}
-            for k, g in enumerate(t.games):
-                rnd = int(t.rounds[k]) or 1
-                boards[rnd] = boards.get(rnd, 0) + 1
-                games.append(
-                    (rnd, boards[rnd], g.white + 1, g.black + 1, None if g.status == PENDING else _result_text(t, k))
-                )
-            names, source, scoring = list(t.names), storable(write_json(t), "content"), scoring_name(t.scoring)
-            # TRANSLATORS: {field} is a field of the request (content: the file imported), to keep as it is;
-            # {number} is a participant's number in that file.
-            participant = _("{field} (participant {number})")
-            for k, n in enumerate(names):
-                _participant_name(n, participant.format(field="content", number=k + 1))
-        else:
-            names = [" ".join(n.split()) for n in spec.participants]
-            for k, n in enumerate(names):
-                _participant_name(n, f"participants[{k}]")
-            scoring = Scoring.parse(spec.scoring).name
-            if spec.seed_from is not None:
-                names = seeded(names, spec.seed_from)
-        if not 2 <= len(names) <= MAX_PARTICIPANTS:
-            raise CrosstableError(
-                _("an event needs 2 to {most} participants, not {count}").format(
-                    most=integer_text(MAX_PARTICIPANTS), count=integer_text(len(names))
-                )
-            )
-        if len(set(names)) != len(names):
-            dup = next(n for k, n in enumerate(names) if n in names[:k])
-            raise CrosstableError(_("participant {name} is listed twice").format(name=repr(dup)))
-        if spec.content is None:
-            schedule = Schedule.make(names, double=spec.schedule == "double")
-            games = [(p.round, p.board, p.white, p.black, None) for rnd in schedule.rounds for p in rnd if not p.bye]
-        return names, games, source, scoring
 
     # -- reading ----------------------------------------------------------------------------
     def _row(self, s: Session, event_id: str) -> EventRow:
@@ -546,13 +483,19 @@ class EventStore:
     def tournament(self, event_id: str) -> tuple[Tournament, dict[str, Any]]:
         """The event as a :class:`Tournament` (games not played yet are pending) and its
         settings (name, version, scoring, criteria), read in one snapshot."""
+        found = self.stored(event_id)
+        return found.tournament(), found.settings
+
+    def stored(self, event_id: str) -> Stored:
+        """The event as stored, read in one snapshot (no computing: :meth:`Stored.tournament`
+        builds it, in a worker process for the web server)."""
         known_id(event_id)
         with self._reading() as s:
             row = self._row(s, event_id)
             settings, source = self._settings(row), row.source
-            games = self._games(s, event_id, (GameRow.id,))  # the order they were made: an import's own
+            games = [tuple(g) for g in self._games(s, event_id, (GameRow.id,))]  # the order made: an import's own
             names = self._names(s, event_id)
-        return _built(settings, source, games, names), settings
+        return Stored(settings, source, games, names)
 
     def changes(self, event_id: str, secret: str | None) -> list[dict[str, Any]]:
         """The record of changes (it names the clients: the editor secret is needed)."""
@@ -656,6 +599,122 @@ class EventStore:
             row = self._row(s, event_id)
             self._authorised(row, secret)
             s.delete(row)
+
+
+@dataclass(frozen=True)
+class Stored:
+    """An event as read from the database, plain data (picklable: the web server builds
+    and ranks it in a worker process): its settings (name, version, scoring, criteria,
+    rules, schedule), an imported one's file as our JSON, its games ``(id, round, board,
+    white, black, result)`` in the order they were made, its participants' names."""
+
+    settings: dict[str, Any]
+    source: str | None
+    games: list[tuple[Any, ...]]
+    names: list[str]
+
+    def tournament(self) -> Tournament:
+        """The event as a :class:`Tournament` (games not played yet are pending)."""
+        return _built(self.settings, self.source, self.games, self.names)
+
+
+@dataclass(frozen=True)
+class Prepared:
+    """An event made and checked, ready to be stored (picklable: it is made in a worker
+    process by the web server): its row's settings, names, games ``(round, board,
+    white, black, result)`` and, imported, its file as our JSON."""
+
+    name: str
+    scoring: str
+    tiebreaks: str | None
+    rules: str | None
+    schedule: str
+    names: list[str]
+    games: list[tuple[int, int, int, int, str | None]]
+    source: str | None
+
+
+def prepared(spec: NewEvent, check: Callable[[Standings], object] | None = None) -> Prepared:
+    """The event ``spec`` makes, every field checked, its file imported or its names
+    seeded and paired, and the event as it will be read back ranked once (criteria or
+    rules it cannot be ranked by are refused now, not on every reading of its standings),
+    that ranking given to ``check``: all the computing of a creation, no database."""
+    name = event_name(spec.name)
+    if spec.schedule not in ("single", "double"):
+        raise CrosstableError(_("schedule {schedule}: single or double").format(schedule=repr(spec.schedule)))
+    Scoring.parse(spec.scoring)
+    tiebreaks = None if spec.tiebreaks is None else [c.strip() for c in spec.tiebreaks]
+    if tiebreaks is not None:
+        parse_list(tiebreaks)
+    rules = None if spec.rules is None else spec.rules.strip().lower()
+    if rules is not None and rules not in PRESETS:
+        raise CrosstableError(
+            _("unknown rules preset {rules}; known: {known}").format(
+                rules=repr(spec.rules), known=", ".join(sorted(PRESETS))
+            )
+        )
+    names, games, source, scoring = _pairings(spec)
+    new = Prepared(
+        name=name,
+        scoring=scoring,
+        tiebreaks=None if tiebreaks is None else storable(str(criteria_text(tiebreaks)), "tiebreaks"),
+        rules=rules,
+        schedule=spec.schedule,
+        names=names,
+        games=games,
+        source=source,
+    )
+    settings: dict[str, Any] = {"name": name, "scoring": scoring, "schedule": spec.schedule}
+    t = _built(settings, source, [(0, *g) for g in games], names)
+    ranked = rank(t, tiebreaks, rules=rules)
+    if check is not None:
+        check(ranked)
+    return new
+
+
+def _pairings(spec: NewEvent) -> tuple[list[str], list[tuple[int, int, int, int, str | None]], str | None, str]:
+    """The participants, the games ``(round, board, white, black, result)``, for an
+    imported event the event as our JSON, and the scoring (an import's own)."""
+    source, scoring = None, spec.scoring
+    games: list[tuple[int, int, int, int, str | None]] = []
+    if spec.content is not None:
+        t = read_text(spec.content, source="import")
+        if t.kind == "game_points" or t.groups is not None:
+            raise CrosstableError(_("import an individual event or a league (a team event or groups cannot be saved)"))
+        assert t.rounds is not None
+        boards: dict[int, int] = {}
+        for k, g in enumerate(t.games):
+            rnd = int(t.rounds[k]) or 1
+            boards[rnd] = boards.get(rnd, 0) + 1
+            games.append(
+                (rnd, boards[rnd], g.white + 1, g.black + 1, None if g.status == PENDING else _result_text(t, k))
+            )
+        names, source, scoring = list(t.names), storable(write_json(t), "content"), scoring_name(t.scoring)
+        # TRANSLATORS: {field} is a field of the request (content: the file imported), to keep as it is;
+        # {number} is a participant's number in that file.
+        participant = _("{field} (participant {number})")
+        for k, n in enumerate(names):
+            _participant_name(n, participant.format(field="content", number=k + 1))
+    else:
+        names = [" ".join(n.split()) for n in spec.participants]
+        for k, n in enumerate(names):
+            _participant_name(n, f"participants[{k}]")
+        scoring = Scoring.parse(spec.scoring).name
+        if spec.seed_from is not None:
+            names = seeded(names, spec.seed_from)
+    if not 2 <= len(names) <= MAX_PARTICIPANTS:
+        raise CrosstableError(
+            _("an event needs 2 to {most} participants, not {count}").format(
+                most=integer_text(MAX_PARTICIPANTS), count=integer_text(len(names))
+            )
+        )
+    if len(set(names)) != len(names):
+        dup = next(n for k, n in enumerate(names) if n in names[:k])
+        raise CrosstableError(_("participant {name} is listed twice").format(name=repr(dup)))
+    if spec.content is None:
+        schedule = Schedule.make(names, double=spec.schedule == "double")
+        games = [(p.round, p.board, p.white, p.black, None) for rnd in schedule.rounds for p in rnd if not p.bye]
+    return names, games, source, scoring
 
 
 def event_name(typed: str) -> str:
@@ -768,4 +827,14 @@ def _result_text(t: Tournament, k: int) -> str:
     return f"{fmt_vulgar(white)}-{fmt_vulgar(black)}"
 
 
-__all__ = ["Conflict", "EventStore", "NewEvent", "NotAllowed", "NotFound", "normal_result"]
+__all__ = [
+    "Conflict",
+    "EventStore",
+    "NewEvent",
+    "NotAllowed",
+    "NotFound",
+    "Prepared",
+    "Stored",
+    "normal_result",
+    "prepared",
+]

@@ -329,7 +329,7 @@ def create_app(
     static = importlib.resources.files("crosstable.web") / "static"
     app.mount("/static", StaticFiles(directory=str(static)), name="static")
     app.state.store = store
-    app.include_router(events_router(lambda: store))
+    app.include_router(events_router(lambda: store, jobs=jobs))
     _add_docs(app)
 
     for kind in REFUSALS:  # the saved events' refusals: 404, 401/403, 409, 503

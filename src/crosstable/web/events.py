@@ -42,21 +42,22 @@ is over; the others, right secret or not, are answered as before. A client is it
 address (an IPv6 address by its /64 network, which one machine usually holds whole),
 as uvicorn gives it: behind a reverse proxy on the same machine, the address the proxy
 writes in ``X-Forwarded-For`` (uvicorn trusts that header from 127.0.0.1 only, as
-``crosstable serve`` runs it; a proxy elsewhere makes every client the proxy). At most :data:`CLIENTS` (10,000) clients are remembered, the one whose last
-wrong secret is the oldest forgotten first (:class:`SecretGuard`).
+``crosstable serve`` runs it; a proxy elsewhere makes every client the proxy). At
+most :data:`CLIENTS` (10,000) clients are remembered, the one whose last wrong secret
+is the oldest forgotten first (:class:`SecretGuard`).
 """
 
 from __future__ import annotations
 
 import asyncio
 import importlib.resources
+import inspect
 import ipaddress
-import json
 import math
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
@@ -68,14 +69,9 @@ from pydantic import BaseModel, Field
 from sqlalchemy.exc import OperationalError
 
 from crosstable.errors import CrosstableError
-from crosstable.events import Conflict, EventStore, NewEvent, NotAllowed, NotFound
+from crosstable.events import Conflict, EventStore, NewEvent, NotAllowed, NotFound, Stored
 from crosstable.i18n import _, integer_text, language, ngettext
-from crosstable.io.jsonfmt import write_json
-from crosstable.io.trf import write_trf
-from crosstable.io.writers import render
-from crosstable.ranking import rank
-from crosstable.report import render_fragments
-from crosstable.web.jobs import download, explained
+from crosstable.web.jobs import GONE, Answer, EventRead, Jobs, event_create_job, event_export_job, event_standings_job
 
 CACHE_BYTES = 64 * 2**20
 """The bytes of standings kept computed, in all (the least recently used dropped first)."""
@@ -99,6 +95,21 @@ taking the last ones."""
 SETTLE = 1.0
 """Seconds between two computations of one event's standings for readers that do not
 ask for ``fresh`` ones: results entered in a burst cost one ranking, not one each."""
+QUICK = 1.0
+"""Seconds of a worker's time within which an event's computation is quick: an event
+whose last one took longer (or ran out of the budget) is read in the heavy lane."""
+LIGHT_CREATION = 100
+"""The most participants of an event created in the light lane (from names, without
+``seed_from``); larger ones, imports and seedings are made in the heavy lane."""
+
+
+class Uncomputed(Exception):
+    """A computation of standings that did not give them: the job's answer (422, 413,
+    429, 503, 499), answered to the reader and not kept."""
+
+    def __init__(self, answer: Answer) -> None:
+        super().__init__(answer.status)
+        self.answer = answer
 
 
 class CreateEvent(BaseModel):
@@ -138,6 +149,11 @@ INPUT: dict[int | str, dict[str, Any]] = {
     400: {"model": Refusal, "description": "The body is not well-formed JSON."},
     413: {"model": Refusal, "description": "The body is larger than the server's limit."},
     422: {"model": Refusal, "description": "The input is not valid."},
+}
+COMPUTED: dict[int | str, dict[str, Any]] = {
+    413: {"model": Refusal, "description": "The body is larger than the limit, or the computation needs more memory."},
+    429: {"model": Refusal, "description": "Too many computations waiting: try again (Retry-After)."},
+    503: {"model": Refusal, "description": "The computation took longer than the server's budget."},
 }
 WRITE: dict[int | str, dict[str, Any]] = {
     **READ,
@@ -184,6 +200,8 @@ def _page(name: str) -> str:
     return (importlib.resources.files("crosstable.web") / "static" / name).read_text(encoding="utf-8")
 
 
+Compute = Callable[[], tuple[int, bytes]] | Callable[[], Awaitable[tuple[int, bytes]]]
+"""What computes a standings: a version and its body."""
 Key = tuple[str, int, int | None, bool, str]
 """A standings: the event, its version, the round (``None``: the latest), with extras,
 in a language (the answer's warnings, explanations and HTML are sentences)."""
@@ -290,7 +308,9 @@ class StandingsCache:
                 _tracked(self.known, event_id, (version, time.monotonic()))
         return version
 
-    async def get(self, key: Key, fresh: bool, compute: Callable[[], tuple[int, bytes]]) -> bytes:
+    async def get(self, key: Key, fresh: bool, compute: Compute) -> bytes:
+        """The standings of ``key``; ``compute`` (a function, run in a thread, or a
+        coroutine function) gives a version and its body, or raises :class:`Uncomputed`."""
         view = _view(key)
         with self.lock:
             hit = self._hit(("at", *key))
@@ -304,16 +324,17 @@ class StandingsCache:
                 task = asyncio.create_task(self._computed(key, compute))  # the newest, computed once
                 self.tasks.add(task)
                 task.add_done_callback(self.tasks.discard)
+                task.add_done_callback(_retrieved)
         if stale is None:
             return await self._computed(key, compute)
         if task is not None:  # the reader that starts it waits a little: usually the newest is ready by then
             try:
                 return await asyncio.wait_for(asyncio.shield(task), PATIENCE)
-            except TimeoutError:
+            except (TimeoutError, Uncomputed):
                 pass
         return stale[1]  # the last standings computed, their version said
 
-    async def _computed(self, key: Key, compute: Callable[[], tuple[int, bytes]]) -> bytes:
+    async def _computed(self, key: Key, compute: Compute) -> bytes:
         view = _view(key)
         with self.lock:
             flight = self.flights.setdefault(key, asyncio.Lock())
@@ -324,7 +345,12 @@ class StandingsCache:
                     return hit[1]
                 _tracked(self.started, view, time.monotonic())
             try:
-                version, body = await run_in_threadpool(compute)
+                computing: tuple[int, bytes]
+                if inspect.iscoroutinefunction(compute):
+                    computing = await compute()
+                else:
+                    computing = await run_in_threadpool(compute)  # type: ignore[arg-type]
+                version, body = computing
             finally:
                 with self.lock:
                     self.flights.pop(key, None)
@@ -335,6 +361,47 @@ class StandingsCache:
                 self._keep(("at", key[0], version, key[2], key[3], key[4]), version, body)
                 self._keep(("at", *key), version, body)  # the one asked for: the most recently used
             return body
+
+
+def _retrieved(task: asyncio.Task[bytes]) -> None:
+    """A computation started for the next readers: its failure is theirs to see (they
+    compute again), not the log's."""
+    if not task.cancelled():
+        task.exception()
+
+
+class Costs:
+    """Which lane each event's reads take: the light one, unless its last computation
+    took more than :data:`QUICK` seconds of a worker's time or ended without an answer
+    in time (503), or its cost is not known yet (none computed in this process) and one
+    of its computations is in the light lane already: then the heavy one. A client
+    cannot hold the light lane with the reads of a slow event, beyond the one
+    computation that finds it slow. The last :data:`TRACKED` events are remembered."""
+
+    def __init__(self) -> None:
+        self.seconds: OrderedDict[str, float] = OrderedDict()
+        self.light: dict[str, int] = {}
+        """Events whose cost is not known, and how many of their computations run light."""
+
+    def lane(self, event_id: str) -> str:
+        known = self.seconds.get(event_id)
+        if known is not None:
+            return "light" if known <= QUICK else "heavy"
+        if self.light.get(event_id, 0):
+            return "heavy"
+        self.light[event_id] = self.light.get(event_id, 0) + 1
+        return "light"
+
+    def took(self, event_id: str, answer: Answer, lane: str | None = None) -> None:
+        """A computation of the event ended with ``answer`` (the worker's time in it)."""
+        if lane == "light" and event_id in self.light:
+            self.light[event_id] -= 1
+            if not self.light[event_id]:
+                del self.light[event_id]
+        if answer.status == 503:
+            _tracked(self.seconds, event_id, math.inf)
+        elif answer.status != 499 and answer.seconds:
+            _tracked(self.seconds, event_id, answer.seconds)
 
 
 class TooManyWrong(CrosstableError):
@@ -467,16 +534,19 @@ REFUSALS = (NotFound, NotAllowed, Conflict, TooManyWrong, OperationalError)
 def events_router(
     store: Callable[[], EventStore | None],
     *,
+    jobs: Jobs,
     standings_cache: StandingsCache | None = None,
     guard: SecretGuard | None = None,
 ) -> APIRouter:
-    """The routes, over the store the application opened (``None``: none configured);
-    the application answers their refusals with :func:`refusal`. Each router has its
-    own cache of standings and its own count of wrong secrets unless given them."""
+    """The routes, over the store the application opened (``None``: none configured),
+    computing in the application's ``jobs`` (the lanes: :func:`lane_of`); the
+    application answers their refusals with :func:`refusal`. Each router has its own
+    cache of standings and its own count of wrong secrets unless given them."""
     router = APIRouter()
     standings_cache = standings_cache if standings_cache is not None else StandingsCache()
     guard = guard if guard is not None else SecretGuard()
     noted = standings_cache.noted
+    costs = Costs()
 
     def checked(request: Request) -> Iterator[None]:
         """A client that gave too many wrong secrets is refused before anything is read
@@ -499,22 +569,30 @@ def events_router(
             raise CrosstableError(_("this server keeps no events: start it with crosstable serve (--db URL)"))
         return s
 
-    @router.post("/api/events", status_code=201, response_model=Created, responses=INPUT)
-    def create(req: CreateEvent) -> dict[str, Any]:
+    @router.post("/api/events", status_code=201, response_model=Created, responses={**INPUT, **COMPUTED})
+    async def create(req: CreateEvent, request: Request) -> Response:
         """Create an event: from names (a round robin paired by the Berger tables) or a
-        file's text; the answer holds the editor secret, shown this once."""
+        file's text; the answer holds the editor secret, shown this once. The event is
+        made and ranked once in a worker, within the server's budget (503 beyond it:
+        nothing is stored)."""
+        events = opened()
         spec = NewEvent(
             req.name,
-            req.participants or (),
+            list(req.participants or ()),
             req.scoring,
-            req.tiebreaks,
+            list(req.tiebreaks) if req.tiebreaks is not None else None,
             req.rules,
             req.schedule,
             req.content,
             req.seed_from,
         )
-        event_id, secret = opened().create(spec)
-        return {"id": event_id, "editor_secret": secret, "version": 1}
+        light = req.content is None and req.seed_from is None and len(spec.participants) <= LIGHT_CREATION
+        answer = await jobs.answer(request, event_create_job, spec, "light" if light else "heavy")
+        if answer.status != 200:
+            return answer.response()
+        event_id, secret = await run_in_threadpool(events.insert, answer.value)
+        costs.took(event_id, answer)
+        return JSONResponse({"id": event_id, "editor_secret": secret, "version": 1}, status_code=201)
 
     @router.get("/api/events", responses=INPUT)
     def listed() -> list[dict[str, Any]]:
@@ -567,21 +645,23 @@ def events_router(
         standings_cache.forget(event_id)
         return {"deleted": event_id}
 
-    def computed(event_id: str, round_: int | None, extras: bool) -> tuple[int, bytes]:
-        t, view = opened().tournament(event_id)  # one snapshot: its version may be newer than the one asked for
-        if round_ is not None:
-            t = t.after_round(round_)
-        ranked = rank(t, view["tiebreaks"], rules=view["rules"])
-        out = ranked.to_dict()
-        out["version"] = view["version"]
-        out["round"] = round_
-        if extras:
-            explained(out, [r.name for r in ranked.rows], ranked.explain)
-            out["html"] = render_fragments(ranked)
-        return view["version"], json.dumps(out, ensure_ascii=False, separators=(",", ":")).encode()
+    async def computed(request: Request | None, job: Any, event_id: str, read: Callable[[Stored], EventRead]) -> Answer:
+        """The answer of ``job`` on the event as stored now (read in a thread, computed in
+        a worker of the event's lane); the client of ``request`` watched while it is the
+        one waiting for it (a computation the cache starts for the next readers runs to
+        its end or to the budget)."""
+        found = await run_in_threadpool(opened().stored, event_id)  # one snapshot: maybe newer than asked for
+        lane = costs.lane(event_id)
+        answer = GONE
+        try:
+            answer = await jobs.answer(request, job, read(found), lane)
+        finally:
+            costs.took(event_id, answer, lane)
+        return answer
 
-    @router.get("/api/events/{event_id}/standings", responses={**READ, **INPUT})
+    @router.get("/api/events/{event_id}/standings", responses={**READ, **INPUT, **COMPUTED})
     async def standings(
+        request: Request,
         event_id: str,
         round_: Annotated[int | None, Query(alias="round", ge=1, le=999)] = None,
         explain: bool = False,
@@ -594,21 +674,37 @@ def events_router(
         are answered at once while newer ones are being computed or were computed less
         than a second ago (their version says which): many readers, one ranking a second."""
         version = await standings_cache.version(event_id, fresh, lambda: opened().version(event_id))
-        key = (event_id, version, round_, explain or html, language())
-        body = await standings_cache.get(key, fresh, lambda: computed(event_id, round_, explain or html))
+        extras = explain or html
+        key = (event_id, version, round_, extras, language())
+        reader = asyncio.current_task()
+
+        async def compute() -> tuple[int, bytes]:
+            watched = request if asyncio.current_task() is reader else None
+            found: list[int] = []
+
+            def read(stored: Stored) -> EventRead:
+                found.append(stored.settings["version"])
+                return EventRead(stored, round_, extras)
+
+            answer = await computed(watched, event_standings_job, event_id, read)
+            if answer.status != 200:
+                raise Uncomputed(answer)
+            return found[0], answer.body
+
+        try:
+            body = await standings_cache.get(key, fresh, compute)
+        except Uncomputed as failed:
+            return failed.answer.response()
         return Response(body, media_type="application/json")
 
-    @router.get("/api/events/{event_id}/export", responses={200: {"content": {"text/plain": {}}}, **READ, **INPUT})
-    def export(event_id: str, to: Literal["trf", "json", "csv", "html"] = "csv") -> Response:
+    @router.get(
+        "/api/events/{event_id}/export",
+        responses={200: {"content": {"text/plain": {}}}, **READ, **INPUT, **COMPUTED},
+    )
+    async def export(request: Request, event_id: str, to: Literal["trf", "json", "csv", "html"] = "csv") -> Response:
         """The event as a file: TRF, our JSON (the whole event), or its standings as CSV or HTML."""
-        t, view = opened().tournament(event_id)
-        if to == "trf":
-            body = write_trf(t)
-        elif to == "json":
-            body = write_json(t)
-        else:
-            body = render(rank(t, view["tiebreaks"], rules=view["rules"]), to)
-        return download(body, to, view["name"], fallback="event").response()
+        answer = await computed(request, event_export_job, event_id, lambda stored: EventRead(stored, to=to))
+        return answer.response()
 
     @router.get("/events", response_class=HTMLResponse, include_in_schema=False)
     def events_page() -> str:

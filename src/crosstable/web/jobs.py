@@ -37,10 +37,12 @@ at most 100 of them), never exceptions crossing the process boundary.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import json
 import multiprocessing
 import os
 import resource
+import time
 from collections.abc import Callable
 from concurrent.futures import CancelledError
 from concurrent.futures import TimeoutError as FutureTimeout
@@ -53,8 +55,10 @@ from starlette.responses import Response
 
 from crosstable.competition import Competition, one_group, rank_competition
 from crosstable.errors import CrosstableError, InputError
+from crosstable.events import NewEvent, Stored, prepared
 from crosstable.i18n import _, decimal_text, integer_text, language, ngettext, using
 from crosstable.io import read_text
+from crosstable.io.jsonfmt import write_json
 from crosstable.io.sidecar import add_discipline
 from crosstable.io.trf import write_trf
 from crosstable.io.writers import competition_fragment, outlook_dict, render, render_competition, scenario_dict
@@ -88,9 +92,17 @@ class Answer:
     body: bytes
     media: str = "application/json"
     headers: dict[str, str] = field(default_factory=dict)
+    value: Any = None
+    """What the server goes on with, never sent (a saved event made, to be stored)."""
+    seconds: float = 0.0
+    """The worker's time on the job (wall clock), set as the answer leaves it."""
 
     def response(self) -> Response:
         return Response(self.body, status_code=self.status, media_type=self.media, headers=self.headers)
+
+
+GONE = Answer(499, b"", "text/plain")
+"""The answer to a client that went away (never sent)."""
 
 
 class Refused(CrosstableError):
@@ -315,12 +327,83 @@ def scenarios_job(req: Any, limits: Limits) -> Answer:
     return _guarded(_scenarios, req, limits)
 
 
+@dataclass(frozen=True)
+class EventRead:
+    """A saved event's standings (after ``round``; with explanations and HTML tables:
+    ``extras``) or its file (``to``: trf, json, csv, html), from the event as stored."""
+
+    stored: Stored
+    round: int | None = None
+    extras: bool = False
+    to: str | None = None
+
+
+def _event_view(ranked: Standings, version: int, round_: int | None, extras: bool) -> dict[str, Any]:
+    """A saved event's standings as its routes answer them: the JSON of ``--output
+    json`` with the event's ``version`` and ``round``; explanations and HTML tables
+    with ``extras`` (as its public page asks)."""
+    out = ranked.to_dict()
+    out["version"] = version
+    out["round"] = round_
+    if extras:
+        explained(out, [r.name for r in ranked.rows], ranked.explain)
+        out["html"] = render_fragments(ranked)
+    return out
+
+
+def _event_standings(req: EventRead, limits: Limits) -> Answer:
+    """``GET /api/events/{id}/standings``."""
+    settings = req.stored.settings
+    t = req.stored.tournament()
+    if req.round is not None:
+        t = t.after_round(req.round)
+    ranked = rank(t, settings["tiebreaks"], rules=settings["rules"])
+    return json_answer(_event_view(ranked, settings["version"], req.round, req.extras))
+
+
+def _event_export(req: EventRead, limits: Limits) -> Answer:
+    """``GET /api/events/{id}/export``: the event as TRF or our JSON, its standings as CSV or HTML."""
+    settings = req.stored.settings
+    t = req.stored.tournament()
+    if req.to == "trf":
+        body = write_trf(t)
+    elif req.to == "json":
+        body = write_json(t)
+    else:
+        body = render(rank(t, settings["tiebreaks"], rules=settings["rules"]), str(req.to))
+    return download(body, str(req.to), settings["name"], fallback="event")
+
+
+def _event_create(spec: NewEvent, limits: Limits) -> Answer:
+    """``POST /api/events``: the event made and checked (:func:`crosstable.events.prepared`:
+    the file imported, the names seeded and paired, the event ranked once and its
+    public page's standings made, with every explanation and the HTML tables), as the
+    answer's ``value``, for the server to store."""
+    return Answer(200, b"", value=prepared(spec, check=lambda ranked: _event_view(ranked, 1, None, True)))
+
+
+def event_standings_job(req: EventRead, limits: Limits) -> Answer:
+    """A saved event's standings, in a worker."""
+    return _guarded(_event_standings, req, limits)
+
+
+def event_export_job(req: EventRead, limits: Limits) -> Answer:
+    """A saved event's file, in a worker."""
+    return _guarded(_event_export, req, limits)
+
+
+def event_create_job(spec: NewEvent, limits: Limits) -> Answer:
+    """A saved event's creation (everything but the database), in a worker."""
+    return _guarded(_event_create, spec, limits)
+
+
 def _in_language(lang: str, job: Any, req: Any, limits: Limits) -> Answer:
     """A job run in a worker process in the language of the request (a context
-    variable does not cross into another process)."""
+    variable does not cross into another process), its time measured."""
+    start = time.perf_counter()
     with using(lang):
         answer: Answer = job(req, limits)
-        return answer
+    return dataclasses.replace(answer, seconds=time.perf_counter() - start)
 
 
 def _worker_limits(limit: int, niceness: int) -> None:
@@ -384,6 +467,13 @@ class Jobs:
     async def run(self, request: Request, job: Any, req: Any, lane: str = "light") -> Response:
         """The job's answer; 429 when its lane has accepted too many already, 503 beyond
         the time budget, nothing (the client is gone) when the client disconnects."""
+        return (await self.answer(request, job, req, lane)).response()
+
+    async def answer(self, request: Request | None, job: Any, req: Any, lane: str = "light") -> Answer:
+        """The job's :class:`Answer` (as :meth:`run`, for a route that goes on with it):
+        429, 503, 499 when the client of ``request`` disconnects (``None``: no client
+        waits for it, as a computation the standings cache starts for its next readers:
+        it runs to its end or to the budget)."""
         chosen = self.lanes[lane]
         if chosen.accepted >= chosen.queue:
             detail = ngettext(
@@ -393,7 +483,7 @@ class Jobs:
             ).format(count=chosen.accepted)
             body = {"detail": detail, "problems": []}
             busy = json_answer(body, 429)
-            return Answer(busy.status, busy.body, busy.media, {"Retry-After": "2"}).response()
+            return Answer(busy.status, busy.body, busy.media, {"Retry-After": "2"})
         chosen.accepted += 1
         future = chosen.pool.schedule(
             _in_language, args=(language(), job, req, self.limits), timeout=self.limits.budget
@@ -404,25 +494,36 @@ class Jobs:
                 done, _pending = await asyncio.wait({waiting}, timeout=0.2)
                 if done:
                     break
-                if await request.is_disconnected():
+                if request is not None and await request.is_disconnected():
                     future.cancel()  # type: ignore[no-untyped-call]  # pebble stops the worker running it
-                    return Response(status_code=499)
+                    return GONE
             answer: Answer = waiting.result()
-            return answer.response()
+            return answer
         except FutureTimeout:
             detail = _(
                 "the computation took longer than this server's budget of {seconds} s (the command line has none)"
             ).format(seconds=decimal_text(f"{self.limits.budget:g}"))
-            return json_answer({"detail": detail, "problems": []}, 503).response()
+            return json_answer({"detail": detail, "problems": []}, 503)
         except ProcessExpired:
             detail = _("the computation's worker ended abruptly (more than {limit} bytes of memory?)").format(
                 limit=integer_text(self.limits.memory)
             )
-            return json_answer({"detail": detail, "problems": []}, 503).response()
+            return json_answer({"detail": detail, "problems": []}, 503)
         except (CancelledError, asyncio.CancelledError):
-            return Response(status_code=499)
+            return GONE
         finally:
             chosen.accepted -= 1
 
 
-__all__ = ["GRID_LIMIT", "Jobs", "Limits", "export_job", "scenarios_job", "standings_job"]
+__all__ = [
+    "GRID_LIMIT",
+    "EventRead",
+    "Jobs",
+    "Limits",
+    "event_create_job",
+    "event_export_job",
+    "event_standings_job",
+    "export_job",
+    "scenarios_job",
+    "standings_job",
+]
