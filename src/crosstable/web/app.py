@@ -22,9 +22,10 @@ Endpoints (their schema at ``/openapi.json``, browsable at ``/docs`` and ``/redo
 - ``POST /api/outlook``: what can still happen, exactly (``crosstable outlook``):
   best and worst places, zones, magic numbers, and the completion behind each place.
 
-Standings, exports, scenarios and outlooks are computed in worker processes, off the event
-loop, each within a time and a memory budget, and stopped when the client goes away
-(:mod:`crosstable.web.jobs`); the page, its assets, uploads and schedules are answered
+Standings, exports, scenarios and outlooks (and the saved events' standings, exports and
+creation) are computed in worker processes, off the event loop, each within a time and
+a memory budget, and stopped when the client goes away (:mod:`crosstable.web.jobs`);
+the page, its assets, uploads and schedules are answered
 at once. With ``allowed_hosts`` (what ``crosstable serve`` sets from its ``--host``)
 a request addressed to another host is refused (DNS rebinding).
 

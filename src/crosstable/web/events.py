@@ -22,6 +22,14 @@
   printable; no edit controls), ``/events/{id}/edit`` (result entry; the secret from
   the link's fragment, kept in the browser's local storage).
 
+Every computation (the standings, the exports, and at creation the import, the
+seeding, the pairings and the ranking that checks the event, with its public page's
+explanations and HTML tables) runs as a job in the application's worker lanes
+(:mod:`crosstable.web.jobs`: its budget, memory limit, queue, and cancellation when the
+client leaves); the lane of each is decided there. An event that cannot be ranked so
+within the budget is refused at creation (503, the budget's message; nothing stored).
+The database's reads and writes stay in the server process, in threads.
+
 Standings are computed once per event version, round and language (their warnings,
 explanations and HTML tables are sentences) and kept, so that many readers of a public
 page cost one ranking per result (:class:`StandingsCache`); the public page's readers

@@ -9,6 +9,20 @@ Decisions:
   (which may run to the budget) have a pool each, one worker per core, so that a long
   job never holds up a quick one; the heavy lane's workers run at a lower priority
   (``nice`` 15), leaving the cores to the quick ones when both are busy.
+- **Saved events** (:mod:`crosstable.web.events`) compute in the same lanes: an event's
+  standings and exports in the light lane, unless its last computation in this
+  process took more than a second of a worker's time or ran out of the budget, or its
+  cost is not known yet and one of its computations is already in the light lane: then
+  in the heavy one (:class:`~crosstable.web.events.Costs`), so that a client reading a
+  slow event again and again (other rounds, languages) holds the heavy lane, not the
+  quick one. Creation (the import of a file, the seeding by a standings file, the
+  pairings, the event ranked once as its public page reads it, every explanation and
+  the HTML tables) runs in the heavy lane, but for a round robin of at most 100 names
+  without a seeding (quick: light); beyond the budget the event is refused (the
+  budget's 503) and nothing is stored. The database's reads and writes stay in the
+  server process (quick); the job gets the event as read (plain data:
+  :class:`~crosstable.events.Stored`) and gives back the event to store
+  (:class:`~crosstable.events.Prepared`, its :attr:`Answer.value`).
 - **Concurrency**: a lane accepts at most ``queue`` jobs at once (running or waiting
   for a worker): 256 quick ones, four heavy ones per worker by default; beyond, the
   answer is 429 with ``Retry-After``.
