@@ -14,6 +14,7 @@ import ipaddress
 import json
 import os
 import re
+import secrets
 import sys
 import traceback
 from collections.abc import Callable, Iterator, Sequence
@@ -851,6 +852,30 @@ def _is_host(host: str) -> bool:
         )
 
 
+def is_loopback(host: str) -> bool:
+    """Whether ``host`` is this machine's loopback (``127.0.0.1``, ``::1``, ``localhost``)."""
+    if host.lower() == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def creation_token(
+    host: str, token: str | None, open_creation: bool, generate: Callable[[], str] = lambda: secrets.token_urlsafe(24)
+) -> tuple[str | None, bool]:
+    """The organiser token ``serve`` requires to create events, and whether it made it:
+    the one given; none with ``--open-creation`` or on a loopback address; else a new one."""
+    if open_creation:
+        return None, False
+    if token:
+        return token, False
+    if is_loopback(host):
+        return None, False
+    return generate(), True
+
+
 @main.command()
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on (local only by default).")
 @click.option("--port", type=click.IntRange(1, 65535), default=8000, show_default=True, help="Port to listen on.")
@@ -888,9 +913,58 @@ def _is_host(host: str) -> bool:
     show_default=True,
     help="Seconds a connection has to send a whole request head; then it is closed.",
 )
-def serve(host: str, port: int, workers: int, budget: int, db: str, max_connections: int, head_timeout: float) -> None:
+@click.option(
+    "--organiser-token",
+    envvar="CROSSTABLE_ORGANISER_TOKEN",
+    default=None,
+    metavar="TOKEN",
+    help="Creating an event needs this token (Authorization: Bearer). "
+    "Default: none on 127.0.0.1/::1/localhost; on any other address one is made and printed.",
+)
+@click.option(
+    "--open-creation",
+    is_flag=True,
+    help="Anyone may create events, whatever the address (unsafe on a public server).",
+)
+@click.option(
+    "--quota-events",
+    type=click.IntRange(1, 10**6),
+    default=20,
+    show_default=True,
+    help="Events one client address may create an hour.",
+)
+@click.option(
+    "--quota-participants",
+    type=click.IntRange(1, 10**8),
+    default=5000,
+    show_default=True,
+    help="Participants, in all, of the events one client address may create an hour.",
+)
+@click.option(
+    "--quota-bytes",
+    type=click.IntRange(1, 10**12),
+    default=20_000_000,
+    show_default=True,
+    help="Bytes of imported files, in all, one client address may send an hour to create events.",
+)
+def serve(
+    host: str,
+    port: int,
+    workers: int,
+    budget: int,
+    db: str,
+    max_connections: int,
+    head_timeout: float,
+    organiser_token: str | None,
+    open_creation: bool,
+    quota_events: int,
+    quota_participants: int,
+    quota_bytes: int,
+) -> None:
     """Start the local web page and HTTP API and print its address. Saved events (the
-    pages under /events) are kept in --db, an SQLite file in this folder by default."""
+    pages under /events) are kept in --db, an SQLite file in this folder by default.
+    Bound to another address than this machine's loopback, creating an event needs an
+    organiser token (--organiser-token, else one made and printed)."""
     if not _is_host(host):
         _fail(
             _("--host {host}: give an address (127.0.0.1, ::1, 0.0.0.0) or a host name").format(
@@ -921,6 +995,16 @@ def serve(host: str, port: int, workers: int, budget: int, db: str, max_connecti
     os.environ["CROSSTABLE_HOST"] = host  # the app answers only requests addressed to this host
     os.environ["CROSSTABLE_BUDGET"] = str(budget)
     os.environ["CROSSTABLE_DB"] = db
+    token, made = creation_token(host, organiser_token, open_creation)
+    if token is None:
+        os.environ.pop("CROSSTABLE_ORGANISER_TOKEN", None)
+    else:
+        os.environ["CROSSTABLE_ORGANISER_TOKEN"] = token  # the servers' processes read it; never logged
+    if made:
+        click.echo(_("crosstable: organiser token: {token} (needed to create events)").format(token=token))
+    os.environ["CROSSTABLE_QUOTA_EVENTS"] = str(quota_events)
+    os.environ["CROSSTABLE_QUOTA_PARTICIPANTS"] = str(quota_participants)
+    os.environ["CROSSTABLE_QUOTA_BYTES"] = str(quota_bytes)
     if host in ("0.0.0.0", "::"):
         click.echo(
             _(

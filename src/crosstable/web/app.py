@@ -67,7 +67,15 @@ from crosstable.model import PRESET_SCORING
 from crosstable.rules import PRESETS
 from crosstable.schedule import Schedule
 from crosstable.tiebreaks import REGISTRY
-from crosstable.web.events import REFUSALS, events_router, refusal
+from crosstable.web.events import (
+    QUOTA_BYTES,
+    QUOTA_EVENTS,
+    QUOTA_PARTICIPANTS,
+    REFUSALS,
+    Quotas,
+    events_router,
+    refusal,
+)
 from crosstable.web.jobs import Jobs, Limits, error_body, export_job, outlook_job, scenarios_job, standings_job
 
 MAX_BYTES = 5_000_000
@@ -295,6 +303,10 @@ def create_app(
     memory: int = 2 * 2**30,
     allowed_hosts: Sequence[str] | None = None,
     db: str | None = None,
+    organiser_token: str | None = None,
+    quota_events: int = QUOTA_EVENTS,
+    quota_participants: int = QUOTA_PARTICIPANTS,
+    quota_bytes: int = QUOTA_BYTES,
 ) -> FastAPI:
     """The web application: the page, its assets and the API. Heavy work runs in
     ``workers`` processes (one per core by default), at most ``queue`` jobs at once,
@@ -303,7 +315,10 @@ def create_app(
     refused (400): a page elsewhere cannot reach the local server through a name it
     controls (DNS rebinding). With ``db`` (an SQLAlchemy URL), saved events are kept
     there (:mod:`crosstable.web.events`); without, the events API answers that none
-    are kept."""
+    are kept. With ``organiser_token``, creating an event needs it (``Authorization:
+    Bearer …``); each client creates at most ``quota_events`` events, ``quota_participants``
+    participants and ``quota_bytes`` bytes of imported files an hour, organiser or not
+    (:class:`crosstable.web.events.Quotas`)."""
     jobs = Jobs(Limits(max_participants, budget, memory), workers, queue)
     store = EventStore(db) if db is not None else None
 
@@ -330,7 +345,8 @@ def create_app(
     static = importlib.resources.files("crosstable.web") / "static"
     app.mount("/static", StaticFiles(directory=str(static)), name="static")
     app.state.store = store
-    app.include_router(events_router(lambda: store, jobs=jobs))
+    quotas = Quotas(quota_events, quota_participants, quota_bytes)
+    app.include_router(events_router(lambda: store, jobs=jobs, organiser_token=organiser_token, quotas=quotas))
     _add_docs(app)
 
     for kind in REFUSALS:  # the saved events' refusals: 404, 401/403, 409, 503
@@ -367,8 +383,10 @@ def create_app(
 
     @app.get("/api/options")
     def options() -> dict[str, Any]:
-        """What the page offers: formats, scorings, presets, criteria codes with their names."""
+        """What the page offers: formats, scorings, presets, criteria codes with their
+        names, and whether creating a saved event needs the organiser's token."""
         return {
+            "organiser_token": organiser_token is not None,
             "formats": list(FORMATS),
             "scorings": list(PRESET_SCORING),
             "presets": sorted(PRESETS),
@@ -489,10 +507,21 @@ def hosts_for(bound: str) -> list[str] | None:
 def serving_app() -> FastAPI:
     """The application ``crosstable serve`` runs: bound to the host it was given
     (``CROSSTABLE_HOST``), it answers only requests addressed to it; each request's
-    work is limited to ``CROSSTABLE_BUDGET`` seconds."""
-    budget = float(os.environ.get("CROSSTABLE_BUDGET", "30"))
-    hosts = hosts_for(os.environ.get("CROSSTABLE_HOST", "127.0.0.1"))
-    return create_app(budget=budget, allowed_hosts=hosts, db=os.environ.get("CROSSTABLE_DB"))
+    work is limited to ``CROSSTABLE_BUDGET`` seconds; creating a saved event needs
+    ``CROSSTABLE_ORGANISER_TOKEN`` if it is set (and not empty), within the quotas
+    ``CROSSTABLE_QUOTA_EVENTS``, ``CROSSTABLE_QUOTA_PARTICIPANTS``, ``CROSSTABLE_QUOTA_BYTES``."""
+    environ = os.environ
+    budget = float(environ.get("CROSSTABLE_BUDGET", "30"))
+    hosts = hosts_for(environ.get("CROSSTABLE_HOST", "127.0.0.1"))
+    return create_app(
+        budget=budget,
+        allowed_hosts=hosts,
+        db=environ.get("CROSSTABLE_DB"),
+        organiser_token=environ.get("CROSSTABLE_ORGANISER_TOKEN") or None,
+        quota_events=int(environ.get("CROSSTABLE_QUOTA_EVENTS", QUOTA_EVENTS)),
+        quota_participants=int(environ.get("CROSSTABLE_QUOTA_PARTICIPANTS", QUOTA_PARTICIPANTS)),
+        quota_bytes=int(environ.get("CROSSTABLE_QUOTA_BYTES", QUOTA_BYTES)),
+    )
 
 
 app = create_app()

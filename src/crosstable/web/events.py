@@ -53,11 +53,25 @@ writes in ``X-Forwarded-For`` (uvicorn trusts that header from 127.0.0.1 only, a
 ``crosstable serve`` runs it; a proxy elsewhere makes every client the proxy). At
 most :data:`CLIENTS` (10,000) clients are remembered, the one whose last wrong secret
 is the oldest forgotten first (:class:`SecretGuard`).
+
+**Creation is an organiser's act** when the application is given an
+``organiser_token`` (``crosstable serve`` gives one unless it is bound to a loopback
+address, or ``--open-creation``): ``POST /api/events`` then needs ``Authorization:
+Bearer <token>`` (none: 401; another: 403, counted by the same :class:`SecretGuard` as
+wrong editor secrets, so that guessing it meets 429). The token is compared in constant
+time and never written anywhere. Whoever creates, each client (as above) may create
+within an hour (:data:`QUOTA_WINDOW`, from its first creation in it) at most
+:data:`QUOTA_EVENTS` (20) events, :data:`QUOTA_PARTICIPANTS` (5,000) participants in
+all and :data:`QUOTA_BYTES` (20 MB) of imported files (``content`` and ``seed_from``)
+in all; beyond, 429 with ``Retry-After`` and the quota's name (:class:`Quotas`, at most
+:data:`CLIENTS` clients remembered). A creation refused after it was accepted (422,
+503) gives its event back, not the participants and bytes its computation took.
 """
 
 from __future__ import annotations
 
 import asyncio
+import hmac
 import importlib.resources
 import inspect
 import ipaddress
@@ -65,7 +79,7 @@ import math
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable, Iterator
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
@@ -94,6 +108,15 @@ WRONG_WINDOW = 60.0
 """Seconds from a client's first wrong editor secret in which :data:`WRONG_SECRETS` count."""
 CLIENTS = 10_000
 """The most clients whose wrong secrets are remembered (the least recent forgotten first)."""
+QUOTA_WINDOW = 3600.0
+"""Seconds from a client's first creation in which its quotas count (an hour)."""
+QUOTA_EVENTS = 20
+"""The most events one client may create in :data:`QUOTA_WINDOW`."""
+QUOTA_PARTICIPANTS = 5_000
+"""The most participants, in all, of the events one client may create in :data:`QUOTA_WINDOW`."""
+QUOTA_BYTES = 20_000_000
+"""The most bytes of imported files (``content``, ``seed_from``), in all, one client may
+send to create events in :data:`QUOTA_WINDOW`."""
 RECHECK = 0.5
 """Seconds a reader trusts the event version it last read (a write through this
 process is known at once; another server process's within this time)."""
@@ -162,6 +185,11 @@ COMPUTED: dict[int | str, dict[str, Any]] = {
     413: {"model": Refusal, "description": "The body is larger than the limit, or the computation needs more memory."},
     429: {"model": Refusal, "description": "Too many computations waiting: try again (Retry-After)."},
     503: {"model": Refusal, "description": "The computation took longer than the server's budget."},
+}
+CREATE: dict[int | str, dict[str, Any]] = {
+    401: {"model": Refusal, "description": "The server needs the organiser's token (Authorization: Bearer …)."},
+    403: {"model": Refusal, "description": "Not the organiser's token."},
+    429: {"model": Refusal, "description": "A quota of this client's, or too many wrong tokens: wait (Retry-After)."},
 }
 WRITE: dict[int | str, dict[str, Any]] = {
     **READ,
@@ -495,6 +523,93 @@ class SecretGuard:
                 del self.wrong[oldest]
 
 
+class OverQuota(TooManyWrong):
+    """A creation beyond one of the client's quotas (HTTP 429, ``Retry-After``)."""
+
+
+@dataclass
+class _Used:
+    """What a client created in its window: since when, events, participants, bytes."""
+
+    start: float
+    events: int = 0
+    participants: int = 0
+    bytes: int = 0
+
+
+class Quotas:
+    """Creations counted by client: within ``window`` seconds (:data:`QUOTA_WINDOW`)
+    of its first creation, at most ``events``, ``participants`` in all and ``bytes`` of
+    imported files in all; beyond, :class:`OverQuota` until the window ends. At most
+    ``clients`` (:data:`CLIENTS`) are remembered (the least recent forgotten first)."""
+
+    def __init__(
+        self,
+        events: int = QUOTA_EVENTS,
+        participants: int = QUOTA_PARTICIPANTS,
+        bytes_: int = QUOTA_BYTES,
+        window: float = QUOTA_WINDOW,
+        clients: int = CLIENTS,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.events, self.participants, self.bytes = events, participants, bytes_
+        self.window, self.clients, self.clock = window, clients, clock
+        self.lock = threading.Lock()
+        self.used: OrderedDict[str, _Used] = OrderedDict()
+
+    def _current(self, client: str, now: float) -> _Used:
+        used = self.used.pop(client, None)
+        if used is None or used.start + self.window <= now:
+            used = _Used(now)
+        self.used[client] = used
+        while len(self.used) > self.clients:
+            self.used.popitem(last=False)
+        return used
+
+    def _refused(self, message: str, limit: int, used: _Used, now: float) -> OverQuota:
+        seconds = max(1, math.ceil(used.start + self.window - now))
+        minutes = max(1, math.ceil(seconds / 60))
+        return OverQuota(message.format(limit=integer_text(limit), minutes=integer_text(minutes)), seconds)
+
+    def take(self, client: str, events: int, participants: int, bytes_: int) -> None:
+        """Count ``client``'s creation (its events, participants, bytes), or refuse it
+        (:class:`OverQuota`, nothing counted) if it goes beyond a quota."""
+        now = self.clock()
+        with self.lock:
+            used = self._current(client, now)
+            if used.events + events > self.events:
+                message = _(
+                    "quota reached: at most {limit} events an hour from this address; try again in {minutes} min"
+                )
+                raise self._refused(message, self.events, used, now)
+            if used.participants + participants > self.participants:
+                message = _(
+                    "quota reached: at most {limit} participants an hour from this address; try again in {minutes} min"
+                )
+                raise self._refused(message, self.participants, used, now)
+            if used.bytes + bytes_ > self.bytes:
+                message = _(
+                    "quota reached: at most {limit} bytes of imported files an hour from this address; "
+                    "try again in {minutes} min"
+                )
+                raise self._refused(message, self.bytes, used, now)
+            used.events += events
+            used.participants += participants
+            used.bytes += bytes_
+
+    def give_back(self, client: str, events: int) -> None:
+        """``client``'s creation made no event: its event is not counted."""
+        with self.lock:
+            used = self.used.get(client)
+            if used is not None:
+                used.events = max(0, used.events - events)
+
+
+def same_token(given: str | None, token: str) -> bool:
+    """Whether ``given`` is ``token``, compared in constant time."""
+    return given is not None and hmac.compare_digest(given.encode("utf-8"), token.encode("utf-8"))
+
+
 @dataclass(frozen=True)
 class Editor:
     """Who asks for a write: the secret they give (``Authorization: Bearer …``) and
@@ -545,14 +660,19 @@ def events_router(
     jobs: Jobs,
     standings_cache: StandingsCache | None = None,
     guard: SecretGuard | None = None,
+    organiser_token: str | None = None,
+    quotas: Quotas | None = None,
 ) -> APIRouter:
     """The routes, over the store the application opened (``None``: none configured),
     computing in the application's ``jobs`` (the lanes: :func:`lane_of`); the
     application answers their refusals with :func:`refusal`. Each router has its own
-    cache of standings and its own count of wrong secrets unless given them."""
+    cache of standings, its own count of wrong secrets and its own quotas unless given
+    them. With ``organiser_token``, creating an event needs it (``Authorization:
+    Bearer …``)."""
     router = APIRouter()
     standings_cache = standings_cache if standings_cache is not None else StandingsCache()
     guard = guard if guard is not None else SecretGuard()
+    quotas = quotas if quotas is not None else Quotas()
     noted = standings_cache.noted
     costs = Costs()
 
@@ -571,34 +691,68 @@ def events_router(
     guarded = [Depends(checked)]
     """The dependency of every route that takes the editor secret."""
 
+    async def organiser(request: Request, authorization: Annotated[str | None, Header()] = None) -> AsyncIterator[None]:
+        """With an organiser token, creating needs it: none 401, another 403 (counted
+        as a wrong secret by :class:`SecretGuard`, which refuses the client after too many)."""
+        if organiser_token is None:
+            yield
+            return
+        client = client_key(request.client.host if request.client else "?")
+        guard.check(client)
+        given = _bearer(authorization)
+        if given is None:
+            raise NotAllowed(_("creating an event needs the organiser's token (Authorization: Bearer …)"), 401)
+        if not same_token(given, organiser_token):
+            guard.failed(client)
+            raise NotAllowed(_("this is not the organiser's token"), 403)
+        yield
+
     def opened() -> EventStore:
         s = store()
         if s is None:
             raise CrosstableError(_("this server keeps no events: start it with crosstable serve (--db URL)"))
         return s
 
-    @router.post("/api/events", status_code=201, response_model=Created, responses={**INPUT, **COMPUTED})
+    @router.post(
+        "/api/events",
+        status_code=201,
+        response_model=Created,
+        responses={**INPUT, **COMPUTED, **CREATE},
+        dependencies=[Depends(organiser)],
+    )
     async def create(req: CreateEvent, request: Request) -> Response:
         """Create an event: from names (a round robin paired by the Berger tables) or a
         file's text; the answer holds the editor secret, shown this once. The event is
         made and ranked once in a worker, within the server's budget (503 beyond it:
-        nothing is stored)."""
+        nothing is stored). With an organiser token set on the server, it is needed
+        (``Authorization: Bearer …``); every client has its quotas an hour (429 beyond)."""
         events = opened()
-        spec = NewEvent(
-            req.name,
-            list(req.participants or ()),
-            req.scoring,
-            list(req.tiebreaks) if req.tiebreaks is not None else None,
-            req.rules,
-            req.schedule,
-            req.content,
-            req.seed_from,
-        )
-        light = req.content is None and req.seed_from is None and len(spec.participants) <= LIGHT_CREATION
-        answer = await jobs.answer(request, event_create_job, spec, "light" if light else "heavy")
-        if answer.status != 200:
-            return answer.response()
-        event_id, secret = await run_in_threadpool(events.insert, answer.value)
+        client = client_key(request.client.host if request.client else "?")
+        sent = sum(len(text.encode("utf-8")) for text in (req.content, req.seed_from) if text is not None)
+        quotas.take(client, 1, len(req.participants or ()) if req.content is None else 0, sent)
+        made = False
+        try:
+            spec = NewEvent(
+                req.name,
+                list(req.participants or ()),
+                req.scoring,
+                list(req.tiebreaks) if req.tiebreaks is not None else None,
+                req.rules,
+                req.schedule,
+                req.content,
+                req.seed_from,
+            )
+            light = req.content is None and req.seed_from is None and len(spec.participants) <= LIGHT_CREATION
+            answer = await jobs.answer(request, event_create_job, spec, "light" if light else "heavy")
+            if answer.status != 200:
+                return answer.response()
+            if req.content is not None:  # an import's participants are known once it is read
+                quotas.take(client, 0, len(answer.value.names), 0)
+            event_id, secret = await run_in_threadpool(events.insert, answer.value)
+            made = True
+        finally:
+            if not made:
+                quotas.give_back(client, 1)
         costs.took(event_id, answer)
         return JSONResponse({"id": event_id, "editor_secret": secret, "version": 1}, status_code=201)
 
@@ -729,4 +883,4 @@ def events_router(
     return router
 
 
-__all__ = ["SecretGuard", "StandingsCache", "events_router"]
+__all__ = ["Quotas", "SecretGuard", "StandingsCache", "events_router"]

@@ -27,7 +27,9 @@ async function refreshList() {
 async function options() {
   const r = await i18n.api("/api/options");
   if (!r.ok) return;
-  for (const p of (await r.json()).presets) {
+  const offered = await r.json();
+  $("token-row").hidden = !offered.organiser_token; // creating needs the organiser's token
+  for (const p of offered.presets) {
     const o = document.createElement("option");
     o.value = p;
     o.textContent = p;
@@ -49,11 +51,10 @@ async function create() {
   if (seed) body.seed_from = await seed.text();
   if (file) body.content = await file.text();
   else body.participants = $("names").value.split("\n").map((x) => x.trim()).filter((x) => x);
-  const r = await i18n.api("/api/events", {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify(body),
-  });
+  const headers = { "Content-Type": "application/json" };
+  const token = $("token").value.trim();
+  if (!$("token-row").hidden && token) headers.Authorization = `Bearer ${token}`;
+  const r = await i18n.api("/api/events", { method: "POST", headers, body: JSON.stringify(body) });
   const data = await r.json();
   if (!r.ok) {
     $("errors").textContent = typeof data.detail === "string" ? data.detail : _t("The event cannot be created.");
