@@ -212,8 +212,9 @@ def test_a_token_is_made_on_any_other_address_unless_creation_is_open(host: str)
 @pytest.fixture
 def started(monkeypatch: pytest.MonkeyPatch) -> list[tuple[Any, ...]]:
     """``crosstable serve`` up to the point it would start uvicorn; its environment restored after."""
-    for name in ENVIRONMENT:
-        monkeypatch.delenv(name, raising=False)
+    for name in ENVIRONMENT:  # recorded (set first: deleting an absent one records nothing), then removed
+        monkeypatch.setenv(name, "")
+        monkeypatch.delenv(name)
     calls: list[tuple[Any, ...]] = []
     monkeypatch.setattr(serving, "run", lambda *args: calls.append(args))
     return calls
