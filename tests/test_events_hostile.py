@@ -21,38 +21,15 @@ import crosstable
 import crosstable.web.events as web_events
 from crosstable.web.app import create_app
 from crosstable.web.events import SecretGuard, StandingsCache, TooManyWrong, client_key
+from tests.test_events import NAMES, created, enter
 
 pytest_plugins = ["tests.databases"]
-
-NAMES = ["Mikhailov", "Alexandrov", "Zhelyazkov", "Angelov", "Ganev", "Kalchev"]
-TYPED = [["1", "=", "0"], ["=", "1", "0"], ["1", "=", "+"], ["0", "1", "="], ["=", "1", "1"]]
 
 
 @pytest.fixture
 def client(database_url: str) -> Iterator[TestClient]:
     with TestClient(create_app(db=database_url)) as c:
         yield c
-
-
-def created(client: TestClient, names: list[str] = NAMES, **extra: object) -> tuple[str, str]:
-    r = client.post("/api/events", json={"name": "Club round robin", "participants": names, **extra})
-    assert r.status_code == 201, r.text
-    return r.json()["id"], r.json()["editor_secret"]
-
-
-def enter(client: TestClient, event_id: str, secret: str, typed: list[list[str]] = TYPED) -> int:
-    view = client.get(f"/api/events/{event_id}").json()
-    version = view["version"]
-    for rnd, results in zip(view["rounds"], typed, strict=True):
-        for game, result in zip(rnd["games"], results, strict=True):
-            r = client.put(
-                f"/api/events/{event_id}/games/{game['id']}",
-                json={"result": result, "version": version},
-                headers={"Authorization": f"Bearer {secret}"},
-            )
-            assert r.status_code == 200, r.text
-            version = r.json()["version"]
-    return int(version)
 
 
 def our_json(client: TestClient, **scoring: str) -> dict[str, Any]:
