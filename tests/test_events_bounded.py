@@ -8,9 +8,6 @@ ones run; the standings stay those of the command line. On SQLite and PostgreSQL
 from __future__ import annotations
 
 import json
-import socket
-import subprocess
-import sys
 import threading
 import time
 import urllib.error
@@ -24,13 +21,12 @@ from fastapi.testclient import TestClient
 
 from crosstable.web.app import create_app
 from tests.conftest import DATA
+from tests.servers import PATIENCE, serving
 
 pytest_plugins = ["tests.databases"]
 
 BUDGET = 3
 """The server's time budget per computation in these tests (seconds)."""
-PATIENCE = 60.0
-"""Seconds any one wait may take on a loaded machine before the test gives up."""
 NAMES = ["Mikhailov", "Alexandrov", "Zhelyazkov", "Angelov", "Ganev", "Kalchev"]
 
 
@@ -89,13 +85,6 @@ def test_an_unreadable_import_and_a_bad_seeding_are_422_from_the_worker(bounded:
 # -- a real server process: heavy creations and a light reader at once ---------------------------
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
-
-
 def _call(url: str, body: dict[str, object] | None = None) -> tuple[int, Any, float]:
     data = None if body is None else json.dumps(body).encode()
     request = urllib.request.Request(url, data=data, headers={"Content-Type": "application/json"})
@@ -110,26 +99,8 @@ def _call(url: str, body: dict[str, object] | None = None) -> tuple[int, Any, fl
 
 @pytest.fixture
 def served(database_url: str, tmp_path: Path) -> Iterator[str]:
-    port = _free_port()
-    log = tmp_path / "serve.log"
-    command = [sys.executable, "-m", "crosstable.cli", "serve", "--port", str(port), "--budget", str(BUDGET)]
-    with log.open("wb") as out:
-        proc = subprocess.Popen([*command, "--db", database_url], stdout=out, stderr=out)
-    base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + PATIENCE
-        while True:
-            try:
-                urllib.request.urlopen(base + "/api/options", timeout=PATIENCE).read()
-                break
-            except OSError:
-                if proc.poll() is not None or time.monotonic() > deadline:
-                    pytest.fail(f"crosstable serve is not answering: {log.read_text(errors='replace')}")
-                time.sleep(0.1)
+    with serving(tmp_path, "--budget", str(BUDGET), db=database_url) as (base, _log, _proc):
         yield base
-    finally:
-        proc.terminate()
-        proc.wait(timeout=PATIENCE)
 
 
 def test_a_light_request_answers_while_heavy_creations_run(served: str) -> None:

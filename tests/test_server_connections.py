@@ -12,8 +12,6 @@ import logging
 import resource
 import select
 import socket
-import subprocess
-import sys
 import time
 import urllib.error
 import urllib.request
@@ -23,19 +21,11 @@ from pathlib import Path
 import pytest
 
 from crosstable.serving import RateLimited
+from tests.servers import PATIENCE, serving
 
-PATIENCE = 60.0
-"""Seconds any one wait may take before the test gives up."""
 HEAD_TIMEOUT = 2
 OPEN_FILES = 256
 SLOW = 300
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
 
 
 def _few_open_files() -> None:  # in the server's process, before it starts
@@ -53,27 +43,9 @@ def _answer(base: str) -> int:
 
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[tuple[str, Path]]:
-    port = _free_port()
-    log = tmp_path / "serve.log"
-    command = [sys.executable, "-m", "crosstable.cli", "serve", "--port", str(port), "--max-connections", "100"]
-    command += ["--head-timeout", str(HEAD_TIMEOUT), "--db", f"sqlite:///{tmp_path / 'events.sqlite'}"]
-    with log.open("wb") as out:
-        proc = subprocess.Popen(command, stdout=out, stderr=out, preexec_fn=_few_open_files)
-    base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + PATIENCE
-    while True:
-        try:
-            urllib.request.urlopen(base + "/api/options", timeout=PATIENCE).read()
-            break
-        except OSError:
-            if proc.poll() is not None or time.monotonic() > deadline:
-                pytest.fail(f"crosstable serve is not answering: {log.read_text(errors='replace')}")
-            time.sleep(0.1)
-    try:
+    options = ["--max-connections", "100", "--head-timeout", str(HEAD_TIMEOUT)]
+    with serving(tmp_path, *options, preexec_fn=_few_open_files) as (base, log, _proc):
         yield base, log
-    finally:
-        proc.terminate()
-        proc.wait(timeout=PATIENCE)
 
 
 def test_half_written_requests_are_closed_at_the_head_deadline_and_the_page_answers(

@@ -18,57 +18,24 @@ import random
 import select
 import socket
 import subprocess
-import sys
 import threading
 import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
-PATIENCE = 60.0
-"""Seconds any one wait may take on a loaded machine before the test gives up."""
+from tests.servers import PATIENCE, serving
 
 BUDGET = 6
 """The server's time budget per computation (``--budget``)."""
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
-
-
-def _wait_until_listening(base: str, proc: subprocess.Popen[bytes], log: Path) -> None:
-    deadline = time.monotonic() + PATIENCE
-    while True:
-        try:
-            urllib.request.urlopen(base + "/api/options", timeout=PATIENCE).read()
-            return
-        except OSError:
-            if proc.poll() is not None or time.monotonic() > deadline:
-                pytest.fail(f"crosstable serve is not answering: {log.read_text(errors='replace')}")
-            time.sleep(0.1)
-
-
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, int]]:
-    port = _free_port()
-    folder = tmp_path_factory.mktemp("serve")
-    log = folder / "serve.log"
-    command = [sys.executable, "-m", "crosstable.cli", "serve", "--port", str(port), "--budget", str(BUDGET)]
-    with log.open("wb") as out:  # a file, not a pipe nobody reads: a talkative server never blocks on it
-        proc = subprocess.Popen([*command, "--db", f"sqlite:///{folder / 'events.sqlite'}"], stdout=out, stderr=out)
-    base = f"http://127.0.0.1:{port}"
-    try:
-        _wait_until_listening(base, proc, log)
+    with serving(tmp_path_factory.mktemp("serve"), "--budget", str(BUDGET)) as (base, _log, proc):
         yield base, proc.pid
-    finally:
-        proc.terminate()
-        proc.wait(timeout=PATIENCE)
 
 
 def heavy_body() -> bytes:
