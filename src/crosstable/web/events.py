@@ -81,7 +81,7 @@ import time
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from dataclasses import dataclass
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, TypeVar
 
 from fastapi import APIRouter, Depends, Header, Query, Request
 from fastapi import Path as FastPath
@@ -464,6 +464,51 @@ def client_key(host: str) -> str:
     return str(address)
 
 
+@dataclass
+class _Window:
+    """What one client did within its window: since when, and how many times."""
+
+    start: float
+    count: int = 0
+
+
+_W = TypeVar("_W", bound=_Window)
+
+
+class ClientWindows(OrderedDict[str, _W]):
+    """Per client, a record (``make(start)``) that holds for ``window`` seconds from its
+    start and is forgotten after; at most ``clients`` kept, the least recently touched
+    dropped first. What :class:`SecretGuard` and :class:`Quotas` count their clients in."""
+
+    def __init__(self, window: float, clients: int, make: Callable[[float], _W]) -> None:
+        super().__init__()
+        self.window, self.clients, self.make = window, clients, make
+
+    def alive(self, client: str, now: float) -> _W | None:
+        """``client``'s record while its window lasts (forgotten once it is over)."""
+        found = self.get(client)
+        if found is not None and found.start + self.window <= now:
+            del self[client]
+            return None
+        return found
+
+    def current(self, client: str, now: float) -> _W:
+        """``client``'s record, a new one if its window is over, now the most recent;
+        beyond the bound the least recent dropped, and the expired ones at the front."""
+        found = self.pop(client, None)
+        if found is None or found.start + self.window <= now:
+            found = self.make(now)
+        self[client] = found
+        while len(self) > self.clients:
+            self.popitem(last=False)
+        while self:
+            oldest = next(iter(self.values()))
+            if oldest.start + self.window > now:
+                break
+            self.popitem(last=False)
+        return found
+
+
 class SecretGuard:
     """Wrong editor secrets counted by client: after ``most`` (:data:`WRONG_SECRETS`)
     within ``window`` seconds (:data:`WRONG_WINDOW`) of the client's first one, every
@@ -479,23 +524,19 @@ class SecretGuard:
         clients: int = CLIENTS,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
-        self.most, self.window, self.clients, self.clock = most, window, clients, clock
+        self.most, self.window, self.clock = most, window, clock
         self.lock = threading.Lock()
-        self.wrong: OrderedDict[str, tuple[float, int]] = OrderedDict()
-        """Client → the start of its window, the wrong secrets in it (the least recent first)."""
+        self.wrong: ClientWindows[_Window] = ClientWindows(window, clients, _Window)
+        """Client → the start of its window and the wrong secrets in it (the least recent first)."""
 
     def check(self, client: str) -> None:
         """Refuse ``client`` (:class:`TooManyWrong`) while it has given too many wrong secrets."""
+        now = self.clock()
         with self.lock:
-            found = self.wrong.get(client)
-            if found is None:
+            found = self.wrong.alive(client, now)
+            if found is None or found.count < self.most:
                 return
-            left = found[0] + self.window - self.clock()
-            if left <= 0:
-                del self.wrong[client]
-                return
-            if found[1] < self.most:
-                return
+            left = found.start + self.window - now
         seconds = max(1, math.ceil(left))
         raise TooManyWrong(
             ngettext(
@@ -508,19 +549,8 @@ class SecretGuard:
 
     def failed(self, client: str) -> None:
         """``client`` gave a wrong secret."""
-        now = self.clock()
         with self.lock:
-            start, count = self.wrong.pop(client, (now, 0))
-            if start + self.window <= now:
-                start, count = now, 0
-            self.wrong[client] = (start, count + 1)
-            while len(self.wrong) > self.clients:
-                self.wrong.popitem(last=False)
-            while self.wrong:  # the least recent, if its window is over
-                oldest, (began, _count) = next(iter(self.wrong.items()))
-                if began + self.window > now:
-                    break
-                del self.wrong[oldest]
+            self.wrong.current(client, self.clock()).count += 1
 
 
 class OverQuota(TooManyWrong):
@@ -528,11 +558,9 @@ class OverQuota(TooManyWrong):
 
 
 @dataclass
-class _Used:
-    """What a client created in its window: since when, events, participants, bytes."""
+class _Used(_Window):
+    """What a client created in its window: since when, events (``count``), participants, bytes."""
 
-    start: float
-    events: int = 0
     participants: int = 0
     bytes: int = 0
 
@@ -553,18 +581,9 @@ class Quotas:
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.events, self.participants, self.bytes = events, participants, bytes_
-        self.window, self.clients, self.clock = window, clients, clock
+        self.window, self.clock = window, clock
         self.lock = threading.Lock()
-        self.used: OrderedDict[str, _Used] = OrderedDict()
-
-    def _current(self, client: str, now: float) -> _Used:
-        used = self.used.pop(client, None)
-        if used is None or used.start + self.window <= now:
-            used = _Used(now)
-        self.used[client] = used
-        while len(self.used) > self.clients:
-            self.used.popitem(last=False)
-        return used
+        self.used: ClientWindows[_Used] = ClientWindows(window, clients, _Used)
 
     def _refused(self, message: str, limit: int, used: _Used, now: float) -> OverQuota:
         seconds = max(1, math.ceil(used.start + self.window - now))
@@ -576,8 +595,8 @@ class Quotas:
         (:class:`OverQuota`, nothing counted) if it goes beyond a quota."""
         now = self.clock()
         with self.lock:
-            used = self._current(client, now)
-            if used.events + events > self.events:
+            used = self.used.current(client, now)
+            if used.count + events > self.events:
                 message = _(
                     "quota reached: at most {limit} events an hour from this address; try again in {minutes} min"
                 )
@@ -593,7 +612,7 @@ class Quotas:
                     "try again in {minutes} min"
                 )
                 raise self._refused(message, self.bytes, used, now)
-            used.events += events
+            used.count += events
             used.participants += participants
             used.bytes += bytes_
 
@@ -602,7 +621,7 @@ class Quotas:
         with self.lock:
             used = self.used.get(client)
             if used is not None:
-                used.events = max(0, used.events - events)
+                used.count = max(0, used.count - events)
 
 
 def same_token(given: str | None, token: str) -> bool:
