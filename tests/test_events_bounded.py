@@ -22,12 +22,12 @@ from fastapi.testclient import TestClient
 from crosstable.web.app import create_app
 from tests.conftest import DATA
 from tests.servers import PATIENCE, serving
+from tests.test_events import NAMES
 
 pytest_plugins = ["tests.databases"]
 
 BUDGET = 3
 """The server's time budget per computation in these tests (seconds)."""
-NAMES = ["Mikhailov", "Alexandrov", "Zhelyazkov", "Angelov", "Ganev", "Kalchev"]
 
 
 def slow_trf() -> str:

@@ -205,6 +205,8 @@ def test_no_secret_is_not_a_wrong_secret(client: TestClient) -> None:
 
 
 class Clock:
+    """A clock the test moves by hand (``now``)."""
+
     def __init__(self) -> None:
         self.now = 1000.0
 

@@ -23,12 +23,13 @@ from crosstable.web import events as web_events
 from crosstable.web.app import create_app, serving_app
 from crosstable.web.events import Quotas
 from tests.conftest import DATA
+from tests.test_events import NAMES
+from tests.test_events_hostile import Clock
 
 pytest_plugins = ["tests.databases"]
 
 ROOT = DATA.parent.parent
 TOKEN = "the-organisers-token"
-NAMES = ["Mikhailov", "Alexandrov", "Zhelyazkov", "Angelov", "Ganev", "Kalchev"]
 TRF = (ROOT / "tests" / "data" / "real" / "ejs_javafo_sample2.trf").read_text(encoding="utf-8")
 ENVIRONMENT = [
     "CROSSTABLE_HOST",
@@ -152,14 +153,6 @@ def test_the_bytes_quota_counts_imported_files(database_url: str) -> None:
         assert create(one).status_code == 201  # names alone send no file
         other = TestClient(app, client=("203.0.113.9", 4000))
         assert create(other, content=TRF).status_code == 201
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
 
 
 def test_the_quotas_are_per_client_and_end_with_their_hour() -> None:
