@@ -374,3 +374,11 @@ def test_zz_number_fuzz_summary(capsys: pytest.CaptureFixture[str]) -> None:
     """What the fuzz above tried (it runs first in this module): printed, not asserted."""
     with capsys.disabled():
         print("\nnumber fuzz: " + ", ".join(f"{k}: {v}" for k, v in sorted(SEEN.items())))
+
+
+def test_an_outlook_zone_written_with_other_digits_is_refused_as_the_readers_refuse_them(tmp_path: Path) -> None:
+    path = tmp_path / "games.csv"
+    path.write_text(GAMES, encoding="utf-8")
+    result = CliRunner().invoke(main, ["outlook", str(path), "--zones", "top=١-٣"])
+    assert result.exit_code == 2 and result.stdout == ""
+    assert "zone 'top=١-٣': ١ (arabic-indic digit one) is not one of the digits 0 to 9; write 1" in result.stderr

@@ -93,7 +93,15 @@ import numpy as np
 from numpy.typing import NDArray
 
 from crosstable.errors import CrosstableError, quoted
-from crosstable.fields import argument_error, as_whole, bool_argument, text_argument, texts_argument, whole_argument
+from crosstable.fields import (
+    argument_error,
+    as_whole,
+    bool_argument,
+    digit_hint,
+    text_argument,
+    texts_argument,
+    whole_argument,
+)
 from crosstable.i18n import N_, _, integer_text
 from crosstable.model import DRAW, LOSS, PENDING, WIN, IntArray, Tournament, tournament_argument
 from crosstable.numbers import count, rounds_text
@@ -148,7 +156,7 @@ RESULT_WORDS = {
 }
 """A football match's result in a witness (English, like the JSON output's codes;
 translated where shown)."""
-_ZONE = re.compile(r"^\s*([A-Za-z][\w-]{0,30})\s*=\s*(\d+)\s*(?:-\s*(\d+))?\s*$")
+_ZONE = re.compile(r"^\s*([A-Za-z][\w-]{0,30})\s*=\s*([0-9]+)\s*(?:-\s*([0-9]+))?\s*$")
 
 
 @dataclass(frozen=True)
@@ -202,6 +210,9 @@ def parse_zones(text: str | None, n: int) -> list[Zone]:
         if not item.strip():
             continue
         m = _ZONE.match(item)
+        hint = digit_hint(item)
+        if hint:  # a place of other digits (١-٣): said as every reader says it (crosstable.fields)
+            raise CrosstableError(_("zone {zone}: {hint}").format(zone=repr(item.strip()), hint=hint))
         if m is None:
             raise CrosstableError(
                 # TRANSLATORS: keep NAME=PLACE, NAME=FIRST-LAST and ucl=1-4 as they are (what is typed).
