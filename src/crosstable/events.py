@@ -46,6 +46,17 @@ an odd field's bye is no game). Decisions:
   outside parentheses, as :func:`~crosstable.tiebreaks.parse_list` splits. An event
   whose criteria or rules cannot be computed is refused at creation (HTTP 422): the
   event as it will be read back is ranked once before it is stored.
+- **A large event is written in parts**, so that it never holds the database's write
+  lock for long (SQLite has one lock for the whole file: a 1,000-player round robin's
+  half a million games written at once held it 4 to 17 s, and another event's arbiter
+  saw 503). The event row is written first with version 0, which no read or write
+  sees (it is :class:`NotFound`), then its games :data:`WRITE_PART` rows per
+  transaction, then version 1, which makes it visible. Within one server the writes
+  take their turns in the order they came (:class:`Turns`, on SQLite: a busy SQLite
+  connection is retried at intervals, not in order, so a writer waiting for the lock
+  could lose every race to the next part), so another event's result waits at most
+  one part (a tenth of a second). An event left at version 0 by a server killed while
+  writing it is deleted when a store opens the database an hour later or more.
 """
 
 from __future__ import annotations
@@ -57,17 +68,18 @@ import json
 import math
 import re
 import secrets
+import threading
 import uuid
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from fractions import Fraction
 from importlib import resources
 from typing import Any
 
 import numpy as np
-from sqlalchemy import ForeignKey, Integer, String, Text, create_engine, event, insert, select, update
+from sqlalchemy import ForeignKey, Integer, String, Text, create_engine, delete, event, insert, select, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 
@@ -94,6 +106,47 @@ UNSTORABLE = re.compile("[\x00\ud800-\udfff]")
 it) and lone surrogates (no UTF-8 encodes them)."""
 SHORTCUTS = {"1": "1-0", "0": "0-1", "=": "½-½", "½": "½-½", "+": "+-", "-": "-+", "--": "--"}
 """Results as typed on a score sheet, and what they mean."""
+
+
+WRITE_PART = 20_000
+"""The games written per transaction when an event is created (about 0.1 s of SQLite's
+write lock)."""
+
+ABANDONED = timedelta(hours=1)
+"""An event still being written (version 0) this long after its creation began was
+left by a server that stopped while writing it: the next store opened deletes it."""
+
+
+class Turns:
+    """Writes in the order they came (a ticket lock): each :meth:`turn` waits until the
+    writes that asked before it are done. SQLite's own waiting (``busy_timeout``) retries
+    at intervals, so a write could wait behind every part of a large creation."""
+
+    def __init__(self) -> None:
+        self._changed = threading.Condition()
+        self._next = 0
+        self._serving = 0
+
+    @contextmanager
+    def turn(self) -> Iterator[None]:
+        with self._changed:
+            ticket = self._next
+            self._next += 1
+            self._changed.wait_for(lambda: self._serving == ticket)
+        try:
+            yield
+        finally:
+            with self._changed:
+                self._serving += 1
+                self._changed.notify_all()
+
+
+class _AnyTime:
+    """No turns (PostgreSQL locks rows, not the database)."""
+
+    @contextmanager
+    def turn(self) -> Iterator[None]:
+        yield
 
 
 class Base(DeclarativeBase):
@@ -360,14 +413,23 @@ class EventStore:
             event.listen(self.engine, "connect", _sqlite_pragmas)
         migrate(self.engine)
         self.sessions = sessionmaker(self.engine, expire_on_commit=False)
+        self.turns: Turns | _AnyTime = Turns() if sqlite else _AnyTime()
+        self._abandoned()
 
     def close(self) -> None:
         self.engine.dispose()
 
     @contextmanager
     def _session(self) -> Iterator[Session]:
-        with self.sessions.begin() as session:
+        """One write transaction, in its turn (:class:`Turns`)."""
+        with self.turns.turn(), self.sessions.begin() as session:
             yield session
+
+    def _abandoned(self) -> None:
+        """Delete the events a stopped server left half-written (:data:`ABANDONED`)."""
+        before = (datetime.now(UTC) - ABANDONED).isoformat(timespec="milliseconds")
+        with self._session() as s:
+            s.execute(delete(EventRow).where(EventRow.version == 0, EventRow.created < before))
 
     @contextmanager
     def _reading(self) -> Iterator[Session]:
@@ -398,7 +460,7 @@ class EventStore:
             tiebreaks=new.tiebreaks,
             rules=new.rules,
             schedule=new.schedule,
-            version=1,
+            version=0,  # being written: seen by nobody until its last part (the module's docstring)
             created=now(),
             source=new.source,
             secret_hash=digest(secret),
@@ -408,25 +470,34 @@ class EventStore:
             s.flush()
             rows = [{"event_id": event_id, "number": k + 1, "name": n} for k, n in enumerate(new.names)]
             s.execute(insert(ParticipantRow), rows)
-            s.execute(  # one statement for all the games (half a million in a 1,000-player round robin)
-                insert(GameRow),
-                [
-                    {"event_id": event_id, "round": r, "board": b, "white": w, "black": bl, "result": res}
-                    for r, b, w, bl, res in new.games
-                ],
-            )
+        try:
+            for start in range(0, len(new.games), WRITE_PART):
+                with self._session() as s:
+                    s.execute(
+                        insert(GameRow),
+                        [
+                            {"event_id": event_id, "round": r, "board": b, "white": w, "black": bl, "result": res}
+                            for r, b, w, bl, res in new.games[start : start + WRITE_PART]
+                        ],
+                    )
+            with self._session() as s:
+                s.execute(update(EventRow).where(EventRow.id == event_id).values(version=1))
+        except BaseException:
+            with self._session() as s:  # nothing half-written is left behind
+                s.execute(delete(EventRow).where(EventRow.id == event_id))
+            raise
         return event_id, secret
 
     # -- reading ----------------------------------------------------------------------------
     def _row(self, s: Session, event_id: str) -> EventRow:
         row = s.get(EventRow, known_id(event_id))
-        if row is None:
+        if row is None or row.version == 0:
             raise NotFound(_("no event {event}").format(event=repr(event_id)))
         return row
 
     def events(self) -> list[dict[str, Any]]:
         with self._reading() as s:
-            rows = s.scalars(select(EventRow).order_by(EventRow.created)).all()
+            rows = s.scalars(select(EventRow).where(EventRow.version > 0).order_by(EventRow.created)).all()
             return [{"id": r.id, "name": r.name, "version": r.version, "created": r.created} for r in rows]
 
     def version(self, event_id: str) -> int:
@@ -434,7 +505,7 @@ class EventStore:
         known_id(event_id)
         with self._reading() as s:
             found = s.scalar(select(EventRow.version).where(EventRow.id == event_id))
-            if found is None:
+            if not found:  # none, or 0: still being written
                 raise NotFound(_("no event {event}").format(event=repr(event_id)))
             return int(found)
 
