@@ -13,7 +13,13 @@ Decisions written down here:
 - **Connections bounded** (``--max-connections``, 1,000 by default): beyond, uvicorn
   answers 503 at once instead of letting the server run out of descriptors; and the
   soft limit of open files is raised to the hard limit (at most 65,536) at start, so
-  that the bound, not the system's default of 1,024, is what counts.
+  that the bound, not the system's default of 1,024, is what counts. Where the system
+  allows fewer files than the bound and :data:`RESERVED_FILES` (the server's own: its
+  database, its workers' pipes, its pages), the bound is lowered to fit, and said. A
+  connection beyond the bound is answered 503 and closed as soon as it is accepted
+  (:class:`HeadDeadline`), not when its request is complete: half-written requests
+  beyond the bound held their descriptors until their deadline, and the server, out
+  of files, could not open its own page (a 500).
 - **The log rate-limited** (:class:`RateLimited`): each kind of message (its logger and
   its format) is written at most :data:`BURST` times per :data:`PERIOD` seconds; the
   next one written says how many like it were left out. A flood of failing
@@ -30,12 +36,15 @@ import copy
 import logging
 import os
 import resource
+import sys
 import time
 from typing import Any
 
 import uvicorn
 from uvicorn.config import LOGGING_CONFIG
 from uvicorn.protocols.http.h11_impl import H11Protocol
+
+from crosstable.i18n import _, integer_text
 
 HEAD_TIMEOUT = 10.0
 """Seconds a connection has to send a whole request head (``CROSSTABLE_HEAD_TIMEOUT``)."""
@@ -47,6 +56,17 @@ PERIOD = 60.0
 """Seconds over which :data:`BURST` messages of one kind are written."""
 MOST_OPEN_FILES = 65536
 """The open files the server asks for at most (the soft limit raised up to the hard one)."""
+RESERVED_FILES = 128
+"""Open files kept for the server's own use, beyond its connections."""
+BUSY = b"HTTP/1.1 503 Service Unavailable\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
+"""The answer to a connection beyond the bound."""
+
+
+def _most_connections() -> int | None:
+    try:
+        return max(1, int(os.environ["CROSSTABLE_MOST_CONNECTIONS"]))
+    except (KeyError, ValueError):
+        return None
 
 
 def _head_timeout() -> float:
@@ -61,10 +81,17 @@ class HeadDeadline(H11Protocol):
     complete within the head timeout (:data:`HEAD_TIMEOUT`)."""
 
     timeout = _head_timeout()
+    most = _most_connections()
+    """Connections open at once; one more is answered 503 and closed at once (None: no bound)."""
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
-        self._deadline: asyncio.TimerHandle | None = self.loop.call_later(self.timeout, self._late)
+        self._deadline: asyncio.TimerHandle | None = None
+        if self.most is not None and len(self.connections) > self.most:
+            transport.write(BUSY)
+            transport.close()
+            return
+        self._deadline = self.loop.call_later(self.timeout, self._late)
 
     def _late(self) -> None:
         self._deadline = None
@@ -128,19 +155,48 @@ def log_config() -> dict[str, Any]:
     return config
 
 
-def more_open_files() -> None:
-    """The soft limit of open files raised to the hard limit (at most :data:`MOST_OPEN_FILES`)."""
+def more_open_files() -> int:
+    """The soft limit of open files raised to the hard limit (at most :data:`MOST_OPEN_FILES`):
+    the open files the server may have."""
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     wanted = MOST_OPEN_FILES if hard == resource.RLIM_INFINITY else min(hard, MOST_OPEN_FILES)
     if soft != resource.RLIM_INFINITY and soft < wanted:
         resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
+        return wanted
+    return MOST_OPEN_FILES if soft == resource.RLIM_INFINITY else soft
+
+
+def connections_allowed(wanted: int, files: int) -> int:
+    """The connections served at once: ``wanted``, or fewer where ``files`` open files
+    would not hold them and :data:`RESERVED_FILES`.
+
+    >>> connections_allowed(1000, 65536), connections_allowed(1000, 1024), connections_allowed(1000, 100)
+    (1000, 896, 1)
+    """
+    return max(1, min(wanted, files - RESERVED_FILES))
 
 
 def run(host: str, port: int, workers: int, max_connections: int, head_timeout: float) -> None:
     """Serve the application (``crosstable.web.app:serving_app``) with the limits above."""
-    more_open_files()
-    os.environ["CROSSTABLE_HEAD_TIMEOUT"] = str(head_timeout)  # the workers' processes read it at import
-    HeadDeadline.timeout = head_timeout
+    files = more_open_files()
+    allowed = connections_allowed(max_connections, files)
+    if allowed < max_connections:
+        print(
+            _(
+                "crosstable: --max-connections {wanted} lowered to {allowed}: the system allows {files} open "
+                "files, and the server keeps {reserved} for its own use"
+            ).format(
+                wanted=integer_text(max_connections),
+                allowed=integer_text(allowed),
+                files=integer_text(files),
+                reserved=integer_text(RESERVED_FILES),
+            ),
+            file=sys.stderr,
+        )
+    max_connections = allowed
+    os.environ["CROSSTABLE_HEAD_TIMEOUT"] = str(head_timeout)  # the workers' processes read them at import
+    os.environ["CROSSTABLE_MOST_CONNECTIONS"] = str(max_connections)
+    HeadDeadline.timeout, HeadDeadline.most = head_timeout, max_connections
     uvicorn.run(
         "crosstable.web.app:serving_app",
         factory=True,

@@ -71,6 +71,7 @@ in all; beyond, 429 with ``Retry-After`` and the quota's name (:class:`Quotas`, 
 from __future__ import annotations
 
 import asyncio
+import functools
 import hmac
 import importlib.resources
 import inspect
@@ -232,6 +233,7 @@ def _bearer(authorization: str | None) -> str | None:
     return token.strip() if scheme.lower() == "bearer" and token.strip() else None
 
 
+@functools.cache  # read once: a server out of open files still answers its pages
 def _page(name: str) -> str:
     return (importlib.resources.files("crosstable.web") / "static" / name).read_text(encoding="utf-8")
 
