@@ -20,12 +20,23 @@ Usage::
 12-player round robin with 15 games left, every sampled combination ranked by the
 potential: minutes of work, cut at the server's budget of 30 s), while the others'
 light requests are measured.
+
+``--hostile``: beside the light load, one client replays the saved events' hostile
+traffic of issue #32 for the whole run, round after round: an event with a game in
+round 1,000,000,000, a real 112-player Swiss declaring ``XXR 999`` created and read,
+a 1,000-player round robin created (with the organiser's token), standings of every
+round in every language, wrong secrets in a burst, 300 half-written connections.
+Printed: the light requests' figures with it and, measured first in the same run, the
+same light load alone (the peer: p99 with / p99 alone); how each kind of hostile
+request was answered (statuses, the longest); and the server's memory (its process
+and its workers', sampled twice a second) before, at most and after.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import random
 import re
@@ -35,15 +46,20 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
+from collections import Counter, defaultdict
 from pathlib import Path
 
 import httpx
+import psutil
 
 import crosstable
 from crosstable.io.trf import write_trf
 
 CRITERIA = ["BH/C1", "BH", "SB", "DE", "WIN", "ARO"]
+ROOT = Path(__file__).resolve().parent.parent
+TOKEN = "bench-organiser-token"
 
 
 def tournament() -> str:
@@ -179,6 +195,130 @@ def parse_wrk(out: str) -> dict[str, float]:
     }
 
 
+def slow_trf() -> str:
+    """The real 112-player Swiss of tests/data/real (its source in tests/data/SOURCES.md),
+    its ``XXR`` made 999."""
+    text = (ROOT / "tests" / "data" / "real" / "cch_testLargeFile.trf").read_text(encoding="utf-8")
+    return "\n".join("XXR 999" if line.startswith("XXR") else line for line in text.splitlines()) + "\n"
+
+
+class Memory:
+    """The server's memory (its process and every child), sampled twice a second."""
+
+    def __init__(self, pid: int) -> None:
+        self.server = psutil.Process(pid)
+        self.first = self.rss()
+        self.most = self.last = self.first
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+        self._thread.start()
+
+    def rss(self) -> int:
+        total = 0
+        for p in [self.server, *self.server.children(recursive=True)]:
+            with contextlib.suppress(psutil.Error):
+                total += p.memory_info().rss
+        return total
+
+    def _run(self) -> None:
+        while not self._stop.wait(0.5):
+            self.last = self.rss()
+            self.most = max(self.most, self.last)
+
+    def stop(self) -> None:
+        self._stop.set()
+        self._thread.join()
+
+
+class Hostile:
+    """Issue #32's saved-event traffic, one kind after another until :meth:`stop`; each
+    answer's status and time kept by kind."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.answers: dict[str, list[tuple[int, float]]] = defaultdict(list)
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+        self._thread.start()
+
+    def _call(self, client: httpx.Client, kind: str, method: str, path: str, **kwargs: object) -> httpx.Response | None:
+        t0 = time.perf_counter()
+        try:
+            r = client.request(method, self.url + path, **kwargs)  # type: ignore[arg-type]
+            status = r.status_code
+        except httpx.HTTPError:
+            r, status = None, 0
+        self.answers[kind].append((status, time.perf_counter() - t0))
+        return r
+
+    def _run(self) -> None:
+        organiser = {"Authorization": f"Bearer {TOKEN}"}
+        names = ["Mikhailov", "Alexandrov", "Zhelyazkov", "Angelov", "Ganev", "Kalchev"]
+        far = "round,white,black,result\n1,Ann,Bob,1-0\n1000000000,Bob,Ann,0-1\n"
+        with httpx.Client(timeout=300) as client:
+            made = self._call(
+                client,
+                "create 6 players",
+                "POST",
+                "/api/events",
+                json={"name": "Club", "participants": names},
+                headers=organiser,
+            )
+            club = made.json() if made is not None and made.status_code == 201 else None
+            while not self._stop.is_set():
+                self._call(
+                    client,
+                    "round 1,000,000,000",
+                    "POST",
+                    "/api/events",
+                    json={"name": "Far", "content": far},
+                    headers=organiser,
+                )
+                big = self._call(
+                    client,
+                    "112 players, XXR 999",
+                    "POST",
+                    "/api/events",
+                    json={"name": "Large", "content": slow_trf()},
+                    headers=organiser,
+                )
+                if big is not None and big.status_code == 201:
+                    self._call(client, "its standings", "GET", f"/api/events/{big.json()['id']}/standings?explain=true")
+                thousand = {"name": "Open", "participants": [f"Player {k}" for k in range(1, 1001)]}
+                self._call(client, "1,000-player round robin", "POST", "/api/events", json=thousand, headers=organiser)
+                if club is not None:
+                    for k in range(25):
+                        lang = ("en", "bg", "hu", "ru", "de")[k % 5]
+                        path = f"/api/events/{club['id']}/standings?round={k // 5 + 1}&lang={lang}&explain=true"
+                        self._call(client, "standings views", "GET", path)
+                    game = f"/api/events/{club['id']}/games/1"
+                    for k in range(20):
+                        wrong = {"Authorization": f"Bearer wrong-{k}"}
+                        self._call(
+                            client, "wrong secrets", "PUT", game, json={"result": "1", "version": 1}, headers=wrong
+                        )
+                self._slow_connections(300)
+
+    def _slow_connections(self, count: int) -> None:
+        port = int(self.url.rsplit(":", 1)[1])
+        held = []
+        for _ in range(count):
+            try:
+                s = socket.create_connection(("127.0.0.1", port), timeout=5)
+                s.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+                held.append(s)
+            except OSError:
+                break
+        self.answers["half-written connections"].append((len(held), 0.0))
+        self._stop.wait(3)
+        for s in held:
+            s.close()
+
+    def stop(self) -> None:
+        self._stop.set()
+        self._thread.join()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--clients", type=int, default=200)
@@ -187,6 +327,7 @@ def main() -> None:
     parser.add_argument("--no-wrk", action="store_true", help="Python clients even when wrk is installed.")
     parser.add_argument("--heavy", type=int, default=0, help="Clients (of --clients) sending heavy scenarios (wrk).")
     parser.add_argument("--budget", type=int, default=30, help="The server's budget of seconds per request.")
+    parser.add_argument("--hostile", action="store_true", help="Saved events' hostile traffic beside the load.")
     args = parser.parse_args()
     text = tournament()
     rate, expected = library_rate(text)
@@ -197,6 +338,8 @@ def main() -> None:
         [
             *[sys.executable, "-m", "crosstable.cli", "serve", "--port", str(port)],
             *["--workers", str(args.workers), "--budget", str(args.budget)],
+            *["--organiser-token", TOKEN, "--head-timeout", "2"],
+            *["--db", f"sqlite:///{tempfile.mkdtemp()}/events.sqlite"],
         ],
         stdout=subprocess.DEVNULL,
     )
@@ -208,18 +351,29 @@ def main() -> None:
                 break
             except httpx.HTTPError:
                 time.sleep(0.1)
-        body = {"content": text, "format": "trf", "tiebreaks": CRITERIA}
+        body: dict[str, object] = {"content": text, "format": "trf", "tiebreaks": CRITERIA}
         for _ in range(20):
             r = httpx.post(url + "/api/standings", json=body, timeout=60)
             assert [x["name"] for x in r.json()["standings"]] == expected, "the server's standings differ"
         use_wrk = shutil.which("wrk") is not None and not args.no_wrk
-        heavy_note = ""
-        if use_wrk and args.heavy:
+
+        def light() -> dict[str, float]:
+            if use_wrk:
+                return load_wrk(url, body, args.clients, args.seconds)
+            return asyncio.run(load(url, body, expected, args.clients, args.seconds))
+
+        heavy_note, alone, hostile, memory = "", None, None, None
+        if args.hostile:
+            alone = light()  # the peer: the same light load with nothing else
+            memory = Memory(server.pid)
+            hostile = Hostile(url)
+            result = light()
+            hostile.stop()
+            memory.stop()
+        elif use_wrk and args.heavy:
             result, heavy_note = load_mixed(url, body, args.clients, args.heavy, args.seconds)
-        elif use_wrk:
-            result = load_wrk(url, body, args.clients, args.seconds)
         else:
-            result = asyncio.run(load(url, body, expected, args.clients, args.seconds))
+            result = light()
     finally:
         server.terminate()
         server.wait(timeout=30)
@@ -234,6 +388,22 @@ def main() -> None:
     )
     if heavy_note:
         print(f"  (the light requests of {args.clients - args.heavy} clients) while {heavy_note}")
+    if alone is not None and hostile is not None and memory is not None:
+        print(
+            f"  with the hostile saved-event traffic; the same load alone: {alone['rps']:.0f} requests/s, "
+            f"p99 {1000 * alone['p99']:.0f} ms, failed: {alone['failures']}; "
+            f"p99 with / alone = {result['p99'] / alone['p99']:.2f}"
+        )
+        for kind, answers in hostile.answers.items():
+            if kind == "half-written connections":
+                print(f"  {kind}: {len(answers)} rounds of {max(n for n, _ in answers)} held 3 s each")
+                continue
+            statuses = ", ".join(f"{n}×{status}" for status, n in sorted(Counter(s for s, _ in answers).items()))
+            print(f"  {kind}: {statuses}; longest {max(t for _, t in answers):.2f} s")
+        print(
+            f"  server memory (with its workers): {memory.first / 2**20:.0f} MB before, "
+            f"{memory.most / 2**20:.0f} MB at most, {memory.last / 2**20:.0f} MB after"
+        )
     print(f"  the library alone (one core, no HTTP): {rate:.0f} requests/s; served/alone = {result['rps'] / rate:.2f}")
     print(json.dumps({k: round(v, 4) for k, v in result.items()}))
 
