@@ -137,6 +137,9 @@ def load_wrk(url: str, body: dict[str, object], clients: int, seconds: float) ->
     """The same load driven by wrk (two threads), its latency distribution parsed."""
     cmd = wrk_command(url + "/api/standings", body, clients, seconds)
     out = subprocess.run(cmd, capture_output=True, text=True, check=True).stdout
+    for line in out.splitlines():  # what the failures were
+        if "errors" in line or "Non-2xx" in line:
+            print(f"  (wrk: {line.strip()})")
     return parse_wrk(out)
 
 

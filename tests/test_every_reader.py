@@ -298,8 +298,11 @@ def test_a_trf_player_line_shifted_into_its_fide_id_columns_is_refused(tmp_path:
 @pytest.mark.parametrize(("rounds", "missing"), [(6, "in round 6 everybody"), (9, "in rounds 6-9 everybody")])
 def test_rounds_not_reached_are_named_as_one_round_or_a_range(rounds: int, missing: str) -> None:
     text = FIDE.read_text(encoding="utf-8").replace("XXR 5", f"XXR {rounds}")
-    (warning,) = [w for w in crosstable.io.read_text(text, fmt="trf").warnings if w.startswith("XXR")]
-    assert f"the games reach round 5: {missing} counts as absent (--round 5" in warning
+    t = crosstable.io.read_text(text, fmt="trf")
+    (warning,) = [w for w in crosstable.rank(t, announced_rounds=True).warnings if w.startswith("the event announces")]
+    assert f"announces {rounds} rounds and the games reach round 5: {missing} counts as absent" in warning
+    (note,) = [w for w in crosstable.rank(t).warnings if w.startswith("standings after round")]
+    assert note.startswith(f"standings after round 5 of {rounds}, the last round with results")
 
 
 def test_a_criterion_s_edition_is_a_year_of_ascii_digits(tmp_path: Path) -> None:

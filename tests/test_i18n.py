@@ -393,16 +393,6 @@ def test_the_readmes_example_in_bulgarian_and_hungarian_is_what_the_program_prin
         assert any(p.startswith(head) and p.endswith(tail) for p in printed), line
 
 
-@pytest.mark.parametrize("lang", TRANSLATED)
-def test_the_translations_keep_the_codes_the_program_finds_a_warning_by(lang: str) -> None:
-    """``Tournament.after_round`` drops the TRF reader's "XXR announces … (--round K …)"
-    warning by its two codes, in any language: every translation keeps them."""
-    entries = [e for e in catalogue(lang) if isinstance(e.id, tuple) and e.id[0].startswith("XXR announces")]
-    assert entries
-    for entry in entries:
-        assert all("XXR" in form and "--round" in form for form in entry.string), entry.string
-
-
 def test_the_other_commands_writing_json_say_their_errors_and_warnings_in_the_language(tmp_path: Path) -> None:
     bad = tmp_path / "bad.tsv"
     bad.write_text((EXAMPLES / "seed-7-players.tsv").read_text(encoding="utf-8").replace("½", "q", 1), encoding="utf-8")

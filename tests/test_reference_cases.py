@@ -56,7 +56,9 @@ def compare(
         t = t.after_round(after_round)
     t.unrated = unrated
     ours = [spec.replace("/V1", "") for spec in specs] if date_read else specs
-    s = crosstable.rank(t, ours)  # the list starts with the primary score, as the reference's do
+    # the list starts with the primary score, as the reference's do; every round the file announces
+    # counted, as the reference counts them (our default: the standings after the last round with results)
+    s = crosstable.rank(t, ours, announced_rounds=True)
     out = []
     labels = dict(zip(specs[1:], s.labels, strict=True))  # GPTS first: the later ones on game points
     for row in s.rows:

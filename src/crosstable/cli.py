@@ -241,6 +241,12 @@ def main() -> None:
 )
 @click.option("--round", "after_round", type=click.IntRange(1, 999), default=None, help="The standings after round K.")
 @click.option(
+    "--announced-rounds",
+    is_flag=True,
+    help="Count every round the file announces (TRF XXR), those not played yet as absences of everybody, as the "
+    "FIDE reference does (default: the standings after the last round with results).",
+)
+@click.option(
     "--unrated",
     type=click.IntRange(0, 4000),
     default=None,
@@ -295,6 +301,7 @@ def standings(
     rankings: tuple[str, ...],
     lots_seed: int | None,
     after_round: int | None,
+    announced_rounds: bool,
     unrated: int | None,
     fide_rules: str | None,
     output: str,
@@ -315,6 +322,11 @@ def standings(
     fide-team-swiss and fide-team-rr for team events, fifa-2026 for football. Every
     output names the criteria used. Warnings go to standard error (and into JSON,
     HTML, Markdown, and CSV with --csv-notes).
+
+    A file that announces more rounds than its results reach (a Swiss after 4 of 9
+    rounds, TRF XXR 9) is ranked after its last round with results, and the heading
+    and a warning say so; --announced-rounds counts the rounds not played yet as
+    absences of everybody, as the FIDE reference does.
     """
     with _errors(file):
         t = _with_extras(_read(file, fmt=fmt, scoring=scoring), discipline, rankings, lots_seed, tiebreaks, rules)
@@ -341,7 +353,7 @@ def standings(
         else:
             if across is not None or qualify is not None:
                 raise CrosstableError(_("--across and --qualify need a competition in groups (a group column)"))
-            s = rank(t, tiebreaks, rules=rules)
+            s = rank(t, tiebreaks, rules=rules, announced_rounds=announced_rounds)
             text = render(s, output, style, show_grid, csv_notes, decimals, places=places)
             explained = [s.explain(name) for name in explain_names]
             warnings = s.warnings

@@ -52,7 +52,7 @@ from crosstable.fields import (
     whole_argument,
 )
 from crosstable.i18n import N_, _, integer_text, ngettext
-from crosstable.numbers import count, fmt_decimal, parse_number, show_decimal
+from crosstable.numbers import count, fmt_decimal, parse_number, rounds_text, show_decimal
 
 _T = TypeVar("_T")
 _W = TypeVar("_W")
@@ -520,7 +520,13 @@ class Tournament:
     (2009-2022: a virtual opponent, unplayed rounds as draws in the opponents' scores)."""
     rounds_total: int | None = None
     """The number of rounds of the event, when known (TRF ``XXR``, or the last round of
-    a file's results); every round up to it without a game or a bye is an absence."""
+    a file's results); every round up to it without a game or a bye is an absence.
+    :func:`crosstable.rank` ranks :meth:`live` (the standings after the last round with
+    results) unless asked for every announced round."""
+    rounds_cut: tuple[int, int] | None = None
+    """Set on an event cut before its end (:meth:`after_round`, :meth:`live`): ``(the
+    last round with results, the rounds the event announces)`` of the event it was cut
+    from, for the standings to say "after round 4 of 9"."""
     start_date: str | None = None
     """The start date as the source gives it (TRF ``042``), kept for export."""
     rules_reason: str | None = None
@@ -998,11 +1004,127 @@ class Tournament:
             byes=[b for b in self.byes if b.round <= k],
             adjustments=[a for a in self.adjustments if a.round <= k or a.final],
             rounds_total=k,
+            rounds_cut=self.rounds_cut or (self.results_round, self.announced_rounds),
             declared={},
-            # The TRF reader's warning "XXR announces N rounds and the games reach round K …
-            # (--round K gives …)": no longer true. Found by its codes, which every language keeps.
-            warnings=[w for w in self.warnings if not ("XXR" in w and "--round" in w)],
         )
+
+    @property
+    def results_round(self) -> int:
+        """The last round with results: the highest round of a game played or forfeited
+        (a game not played yet, a bye entered ahead, a requested bye, are not results);
+        0 when no game has a result or the games have no round numbers.
+
+        >>> t = Tournament.from_games(["A", "B", "C", "D"], [("A", "B", "1-0", 1), ("C", "D", "*", 2)])
+        >>> t.results_round
+        1
+        """
+        assert self.rounds is not None and self.status is not None
+        done = self.rounds[self.status != PENDING]
+        return int(done.max()) if len(done) else 0
+
+    @property
+    def announced_rounds(self) -> int:
+        """The rounds the event announces: :attr:`rounds_total`, else (or when a game or
+        a bye goes beyond it) the highest round of a game, played or not, or of a bye."""
+        assert self.rounds is not None
+        highest = int(self.rounds.max()) if len(self.rounds) else 0
+        return max([self.rounds_total or 0, highest, *(b.round for b in self.byes)])
+
+    @property
+    def paired_round(self) -> int:
+        """The last round with a game, played, forfeited or still to be played (a round
+        paired); 0 when there is none or the games have no round numbers."""
+        assert self.rounds is not None
+        return int(self.rounds.max()) if len(self.rounds) else 0
+
+    def rounds_ahead(self) -> tuple[int, int] | None:
+        """``(paired, announced)`` when the event announces rounds beyond the last one
+        with a game (:attr:`paired_round`: played, or paired and still to be played)
+        that the ranking would count: rounds no game reaches yet (everybody absent in
+        them), byes or adjustments entered ahead for them (a half-point bye requested
+        for round 5 before round 5 is paired); else ``None``, the standings as they are
+        being the standings after the last round with results (rounds whose games are
+        all still to be played change nothing: a round robin's schedule, a league's
+        fixtures). ``None`` too when no game has a result yet.
+
+        >>> t = Tournament.from_games(["A", "B", "C", "D"], [("A", "B", "1-0", 1), ("C", "D", "0-1", 1)])
+        >>> t.rounds_total = 9
+        >>> t.rounds_ahead()
+        (1, 9)
+        """
+        assert self.rounds is not None and self.status is not None
+        if self.results_round < 1 or int(self.rounds.min()) < 1:
+            return None
+        paired = self.paired_round
+        counted = self.rounds_total or max([paired, *(b.round for b in self.byes)])  # Analysis.last_round
+        ahead = (
+            counted > paired
+            or any(b.round > paired for b in self.byes)
+            or any(a.round > paired and not a.final for a in self.adjustments)
+        )
+        return (paired, self.announced_rounds) if ahead else None
+
+    def live(self) -> Tournament:
+        """The live standings' event: the event up to its last round with a game
+        (:meth:`rounds_ahead`) when it announces later rounds that would count, with a
+        note that says so; else the event itself. The byes and adjustments entered for
+        the later rounds go, and the rounds the criteria count end there, as the FIDE
+        reference counts a file whose ``XXR`` is that round. When that round is paired
+        and no result of it is in yet, it counts its byes and nothing else: the
+        standings are those after the round before, the round's byes and absences
+        entered.
+
+        >>> t = Tournament.from_games(["A", "B", "C", "D"], [("A", "B", "1-0", 1), ("C", "D", "0-1", 1)])
+        >>> t.rounds_total = 9
+        >>> live = t.live()
+        >>> live.rounds_total, live.rounds_cut
+        (1, (1, 9))
+        >>> live.warnings
+        ['standings after round 1 of 9, the last round with results: the rounds not paired yet do not count']
+        """
+        ahead = self.rounds_ahead()
+        if ahead is None:
+            return self
+        paired = ahead[0]
+        cut = self.rounds_cut or (self.results_round, ahead[1])
+        note = _(
+            "standings after round {last} of {rounds}, the last round with results: "
+            "the rounds not paired yet do not count"
+        ).format(last=integer_text(self.results_round), rounds=integer_text(cut[1]))
+        byes = [b for b in self.byes if b.round <= paired]
+        adjustments = [a for a in self.adjustments if a.round <= paired or a.final]
+        # the points a file prints count the byes entered ahead: not those of these standings
+        ahead_of = {b.participant for b in self.byes if b.round > paired}
+        ahead_of |= {a.participant for a in self.adjustments if a.round > paired and not a.final}
+        declared = {k: {i: d for i, d in v.items() if i not in ahead_of} for k, v in self.declared.items()}
+        return dataclasses.replace(
+            self,
+            byes=byes,
+            adjustments=adjustments,
+            rounds_total=paired,
+            rounds_cut=cut,
+            declared=declared,
+            warnings=[*self.warnings, note],
+        )
+
+    def unplayed_rounds_note(self) -> str | None:
+        """What counting every announced round means for this event, when it announces
+        rounds beyond the last one with a game (:meth:`rounds_ahead`): the FIDE
+        reference's reading, for the standings asked for with every announced round."""
+        ahead = self.rounds_ahead()
+        if ahead is None:
+            return None
+        last, announced = ahead
+        # TRANSLATORS: {missing} is "round 5" or "rounds 5-9".
+        message = ngettext(
+            "the event announces {rounds} round and the games reach round {last}: in {missing} everybody "
+            "counts as absent, as the FIDE reference reads it",
+            "the event announces {rounds} rounds and the games reach round {last}: in {missing} everybody "
+            "counts as absent, as the FIDE reference reads it",
+            announced,
+        )
+        missing = rounds_text(last + 1, announced)
+        return message.format(rounds=integer_text(announced), last=integer_text(last), missing=missing)
 
 
 Lean = Literal["chess", "football"] | None

@@ -12,6 +12,7 @@ denominator); a float never decides a tie.
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import re
 from collections.abc import Sequence
@@ -22,7 +23,7 @@ from typing import Any
 import numpy as np
 
 from crosstable.errors import CriterionError
-from crosstable.fields import CRITERIA, indices_argument, text_argument, texts_argument
+from crosstable.fields import CRITERIA, bool_argument, indices_argument, text_argument, texts_argument
 from crosstable.i18n import N_, _, decimal_text, integer_text, ngettext, pgettext
 from crosstable.model import Adjustment, Tournament, group_labels, tournament_argument
 from crosstable.numbers import count, fmt_decimal, fmt_vulgar, json_number, show_decimal, show_vulgar
@@ -358,8 +359,22 @@ class Standings:
             "tiebreaks": self.labels,
             "tiebreaks_source": self.criteria_source,
             "standings": rows,
+            **({"rounds": rounds} if (rounds := self.rounds_shown()) else {}),
             "warnings": list(self.warnings),
         }
+
+    def rounds_shown(self) -> dict[str, int] | None:
+        """An event played in rounds with results: ``after`` (the round these standings
+        are after), ``with_results`` (the event's last round with results) and
+        ``announced`` (the rounds it announces), as ``to_dict`` gives them; else ``None``.
+        A live ranking of a Swiss after 4 of 9 rounds: 4, 4, 9; ``--round 2``: 2, 4, 9."""
+        t = self.tournament
+        after = t.results_round
+        if after < 1:
+            return None
+        if t.rounds_cut is not None:
+            return {"after": after, "with_results": t.rounds_cut[0], "announced": t.rounds_cut[1]}
+        return {"after": after, "with_results": after, "announced": t.announced_rounds}
 
     @property
     def rounds_matter(self) -> bool:
@@ -413,6 +428,13 @@ class Standings:
             name,
             "; ".join([fmt, system, scoring, ranked.format(primary=primary, criteria=criteria, source=source)]),
         ]
+        if t.rounds_cut is not None and t.results_round < t.rounds_cut[1]:
+            lines.append(
+                # TRANSLATORS: the standings of an event cut before its end: "standings after round 4 of 9".
+                _("standings after round {round} of {rounds}").format(
+                    round=integer_text(t.results_round), rounds=integer_text(t.rounds_cut[1])
+                )
+            )
         if self.rounds_matter:
             if t.rules_reason:
                 lines.append(t.rules_reason)
@@ -436,14 +458,29 @@ def rank(
     *,
     rules: str | None = None,
     among: Sequence[int] | None = None,
+    announced_rounds: bool = False,
 ) -> Standings:
     """Compute the standings of ``t`` under a criteria list, or else the list of a
     preset regulation (``rules``, see :mod:`crosstable.rules`), or else
     :func:`default_criteria`. With ``among``, only those participants are ranked (the
     teams at one place of every group), each criterion still computed over all the
     games of ``t``. The arguments are checked first (:mod:`crosstable.fields`): a
-    wrong type or an index out of range raises an ``ArgumentError``."""
+    wrong type or an index out of range raises an ``ArgumentError``.
+
+    An event that announces more rounds than its results reach (a Swiss after 4 of 9
+    rounds: TRF ``XXR 9``) is ranked after its last round with results
+    (:meth:`Tournament.live <crosstable.model.Tournament.live>`), a warning and the
+    heading saying so ("after round 4 of 9"). With ``announced_rounds`` every round
+    the event announces counts, those not played yet as absences of everybody (dummy
+    opponents in a Swiss): the FIDE reference's reading of such a file, a documented
+    deviation of ours, and a warning says what it means."""
     t = tournament_argument(t)
+    if bool_argument(announced_rounds, "announced_rounds"):
+        note = t.unplayed_rounds_note()
+        if note is not None:
+            t = dataclasses.replace(t, warnings=[*t.warnings, note])
+    else:
+        t = t.live()
     if among is not None:
         among = indices_argument(among, len(t.names), "among", empty=False)
     if among is None and t.groups is not None and len(set(t.groups)) > 1:

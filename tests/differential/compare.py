@@ -13,6 +13,10 @@ comparable. How each column is compared:
   value, as ``VUR`` and ``TPN`` once did): our value negated;
 - everything else: exact equality of Fractions; an undefined reference value (``-0``)
   must be undefined (``None``) in ours;
+- every round the file's ``XXR`` announces counts, those not played yet as absences of
+  everybody, as the reference counts them: ours with ``announced_rounds`` (our default
+  ranks after the last round with results: tests/test_live_standings.py compares it with
+  the reference given the file with ``XXR`` at that round);
 - the documented decisions of the README's conformance list: ``VUR`` is compared by
   value only (:data:`VALUES_ONLY`), ``KS`` is left out where it deviates
   (:data:`DEVIATIONS`), each named in the outcome's ``skipped``.
@@ -267,24 +271,24 @@ def compare_text(text: str, specs: Sequence[str], workdir: Path) -> Outcome:
         alone = [c.ours for c in columns if c.ours is not None and c.ref in VALUES_ONLY]
         try:
             if alone:
-                apart = {r.index: dict(r.values) for r in crosstable.rank(t, alone).rows}
+                apart = {r.index: dict(r.values) for r in crosstable.rank(t, alone, announced_rounds=True).rows}
         except Exception as e:
             outcome.differences.append(Difference(0, "RAISED", f"{alone}: {type(e).__name__}: {e}", "-"))
         try:
-            standings = crosstable.rank(t, ours)
+            standings = crosstable.rank(t, ours, announced_rounds=True)
         except Exception:
             # find the criteria that raise, report each, rank by the others
             for c in list(columns):
                 if c.ours is None:
                     continue
                 try:
-                    crosstable.rank(t, [c.ours])
+                    crosstable.rank(t, [c.ours], announced_rounds=True)
                 except Exception as e:
                     columns.remove(c)
                     outcome.skipped[c.ref] = f"our ranking raised {type(e).__name__}"
                     outcome.differences.append(Difference(0, "RAISED", f"{c.ours}: {type(e).__name__}: {e}", "-"))
             try:
-                standings = crosstable.rank(t, [c.ours for c in columns if c.ours is not None])
+                standings = crosstable.rank(t, [c.ours for c in columns if c.ours is not None], announced_rounds=True)
             except Exception as e:
                 outcome.differences.append(Difference(0, "RAISED", f"{type(e).__name__}: {e}", "-"))
     outcome.specs = [c.ref for c in columns]

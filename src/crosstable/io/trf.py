@@ -16,9 +16,16 @@ The number of rounds is ``XXR`` (or ``142``), or the last round any line fills; 
 line with a round beyond ``XXR`` is an error naming it. Every round up to the last
 in which a player has neither a game nor a bye is an absence, whether the line has
 a blank field for it or simply ends (a withdrawal): both spellings are one event.
-When ``XXR`` announces rounds no game has reached yet, the warnings say so (they
-count as absences for everybody, as in the FIDE reference; ``--round K`` gives the
-standings after round K).
+When ``XXR`` announces rounds no game has reached yet (a Swiss after 4 of 9 rounds),
+the event keeps them (:attr:`~crosstable.model.Tournament.rounds_total`, written back
+by the writer), and so the byes requested ahead on the lines (``H`` in round 5); the
+ranking gives the standings after the last round with results, those rounds and byes
+left out, and says so ("standings after round 4 of 9";
+:meth:`~crosstable.model.Tournament.live`). The FIDE reference counts the rounds not
+played yet as absences of everybody (dummy opponents in BH, SB …) and the byes
+requested ahead; that reading only when asked for (``rank(..., announced_rounds=True)``,
+``crosstable standings --announced-rounds``): a documented deviation. ``--round K``
+gives the standings after round K.
 
 **Results.** ``1 0 =`` played; ``W D L`` played but not rated (counted as ``1 = 0``);
 ``+ -`` forfeit won or lost. Each side keeps its own result, as the FIDE reference
@@ -111,7 +118,7 @@ from crosstable.model import (
     Tournament,
     infer_system,
 )
-from crosstable.numbers import fmt_decimal, parse_number, rounds_text
+from crosstable.numbers import fmt_decimal, parse_number
 from crosstable.schedule import berger
 from crosstable.tiebreaks import Analysis
 
@@ -845,19 +852,6 @@ def read_trf(text: str, source: str | None = None, scoring: Scoring | None = Non
     t.federations = [h.players[num].text[53:56].strip() for num in numbers]
     t.warnings.extend(_record_warnings(h))
     t.warnings.extend(grid.notes)
-    last_game = int(rnd[status != PENDING].max()) if (status != PENDING).any() else 0
-    if h.rounds and last_game < h.rounds and last_game:
-        # TRANSLATORS: XXR is the TRF record of the number of rounds; --round is an option of the command line
-        # {missing} is "round 5" or "rounds 5-9"
-        message = ngettext(
-            "XXR announces {rounds} round and the games reach round {last}: in {missing} everybody "
-            "counts as absent (--round {last} gives the standings after round {last})",
-            "XXR announces {rounds} rounds and the games reach round {last}: in {missing} everybody "
-            "counts as absent (--round {last} gives the standings after round {last})",
-            h.rounds,
-        )
-        missing = rounds_text(last_game + 1, h.rounds)
-        t.warnings.append(message.format(rounds=h.rounds, last=last_game, missing=missing))
     if teams:
         return _team_event(t, h, teams, numbers, index, problems, source)
     t.system, t.system_reason = _system(h.system, t.white, t.black, len(numbers))

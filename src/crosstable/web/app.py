@@ -107,7 +107,13 @@ class StandingsRequest(TournamentRequest):
     tiebreaks: list[str] | None = Field(None, description="Criteria in order, e.g. ['SB', 'BH/C1']; none: default.")
     rules: str | None = Field(None, description="A preset regulation: " + ", ".join(sorted(PRESETS)) + ".")
     fide_rules: FideRules | None = None
-    round: int | None = Field(None, ge=1, le=999, description="The standings after this round.")
+    round: int | None = Field(
+        None,
+        ge=1,
+        le=999,
+        description="The standings after this round; none: after the last round with results (a Swiss after 4 of "
+        "9 rounds is ranked after round 4, not with rounds 5-9 as absences of everybody).",
+    )
     unrated: int | None = Field(None, ge=0, le=4000, description="Rating counted for unrated players.")
     explain: bool = Field(False, description="Add every participant's explanation.")
     potentials: bool = Field(False, description="Add the Laplacian potentials and flows.")
@@ -188,6 +194,11 @@ class StandingsResponse(BaseModel):
     third_placed: dict[str, Any] | None = None
     knockout_round: str | None = None
     knockout: list[dict[str, Any]] | None = None
+    rounds: dict[str, int] | None = Field(
+        None,
+        description="An event played in rounds with results: 'after' (the round these standings are after), "
+        "'with_results' (its last round with results: the rounds the page offers) and 'announced' (its rounds).",
+    )
     warnings: list[str]
     explanations: dict[str, str] | None = None
     potentials: list[dict[str, Any]] | None = None
@@ -397,7 +408,9 @@ def create_app(
     async def standings(req: StandingsRequest, request: Request) -> Response:
         """Rank a tournament: the JSON of ``--output json`` (exact values: integers, decimals
         that terminate, else floats), with explanations, potentials and HTML tables on
-        request."""
+        request. An event that announces more rounds than its results reach is ranked
+        after its last round with results (``rounds``, and a warning, say so), or after
+        ``round``."""
         return await jobs.run(request, standings_job, req)
 
     @app.post("/api/export", responses={200: {"content": {"text/plain": {}}}, **ERRORS})

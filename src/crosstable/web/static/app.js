@@ -109,6 +109,7 @@ function request(extra) {
     discipline: state.discipline,
     tiebreaks: $("preset").value ? null : state.criteria.length ? state.criteria : null,
     rules: $("preset").value || null,
+    round: $("after-round").value ? Number($("after-round").value) : null, // "": the last round with results
     ...extra,
   };
 }
@@ -165,6 +166,33 @@ function renderPotentials(rows) {
   box.appendChild(grid);
 }
 
+function renderRounds(rounds) {
+  // "after round K" for a file with rounds: the rounds with results to choose from, and which
+  // round the standings are after when it is not the event's last ("standings after round 4 of 9")
+  const select = $("after-round");
+  const chosen = select.value;
+  select.querySelectorAll("option:not([data-i18n])").forEach((x) => x.remove());
+  const note = $("rounds-note");
+  if (!rounds) {
+    $("round-row").hidden = true;
+    note.hidden = true;
+    return;
+  }
+  for (let k = 1; k <= rounds.with_results; k++) option(select, String(k), i18n.num(String(k)));
+  select.value = chosen && Number(chosen) <= rounds.with_results ? chosen : "";
+  $("round-row").hidden = rounds.with_results < 2 && rounds.announced <= rounds.with_results;
+  note.hidden = rounds.after >= rounds.announced;
+  note.textContent = _t("standings after round {round} of {rounds}", {
+    round: i18n.num(String(rounds.after)), rounds: i18n.num(String(rounds.announced)),
+  });
+}
+
+function resetRounds() {
+  // another file: its own rounds, the standings after its last round with results first
+  $("after-round").value = "";
+  $("round-row").hidden = true;
+}
+
 async function compute(asked) {
   $("errors").hidden = true;
   const body = asked || request({ explain: true, potentials: true, html: true });
@@ -195,6 +223,7 @@ async function compute(asked) {
   $("explanation").hidden = true;
   const again = state.selected && [...document.querySelectorAll(".standings tbody tr")].find((x) => x.dataset.name === state.selected);
   if (again) explain(state.selected, again); // the participant explained before a switch of language
+  renderRounds(data.rounds);
   renderPotentials(data.potentials);
   const warnings = $("warnings");
   warnings.replaceChildren();
@@ -370,6 +399,7 @@ window.addEventListener("DOMContentLoaded", async () => {
     const data = await upload($("file"));
     if (!data) return;
     $("input").value = data.content;
+    resetRounds();
     state.filename = data.filename;
     $("file-name").textContent = `${data.filename} (${data.format})`;
   });
@@ -379,7 +409,8 @@ window.addEventListener("DOMContentLoaded", async () => {
     state.discipline = data.content;
     $("discipline-name").textContent = data.filename;
   });
-  $("input").addEventListener("input", () => { state.filename = null; $("file-name").textContent = ""; });
+  $("input").addEventListener("input", () => { state.filename = null; $("file-name").textContent = ""; resetRounds(); });
+  $("after-round").addEventListener("change", () => compute());
   document.querySelectorAll("#downloads button").forEach((b) => b.addEventListener("click", () => download(b.dataset.to)));
   document.body.dataset.ready = "1";
 });
