@@ -23,7 +23,8 @@ light requests are measured.
 
 ``--hostile``: beside the light load, one client replays the saved events' hostile
 traffic of issue #32 for the whole run, round after round: an event with a game in
-round 1,000,000,000, a real 112-player Swiss declaring ``XXR 999`` created and read,
+round 1,000,000,000, a real 112-player Swiss declaring ``XXR 999`` created, and the same with a game in
+round 999 created and read,
 a 1,000-player round robin created (with the organiser's token), standings of every
 round in every language, wrong secrets in a burst, 300 half-written connections.
 Printed: the light requests' figures with it and, measured first in the same run, the
@@ -57,8 +58,10 @@ import psutil
 import crosstable
 from crosstable.io.trf import write_trf
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the repository, for its tests' real inputs
+from tests.test_events_bounded import announced_only, slow_trf
+
 CRITERIA = ["BH/C1", "BH", "SB", "DE", "WIN", "ARO"]
-ROOT = Path(__file__).resolve().parent.parent
 TOKEN = "bench-organiser-token"
 
 
@@ -198,13 +201,6 @@ def parse_wrk(out: str) -> dict[str, float]:
     }
 
 
-def slow_trf() -> str:
-    """The real 112-player Swiss of tests/data/real (its source in tests/data/SOURCES.md),
-    its ``XXR`` made 999."""
-    text = (ROOT / "tests" / "data" / "real" / "cch_testLargeFile.trf").read_text(encoding="utf-8")
-    return "\n".join("XXR 999" if line.startswith("XXR") else line for line in text.splitlines()) + "\n"
-
-
 class Memory:
     """The server's memory (its process and every child), sampled twice a second."""
 
@@ -277,9 +273,17 @@ class Hostile:
                     json={"name": "Far", "content": far},
                     headers=organiser,
                 )
-                big = self._call(
+                self._call(
                     client,
                     "112 players, XXR 999",
+                    "POST",
+                    "/api/events",
+                    json={"name": "Announced", "content": announced_only()},
+                    headers=organiser,
+                )
+                big = self._call(
+                    client,
+                    "112 players, a game in round 999",
                     "POST",
                     "/api/events",
                     json={"name": "Large", "content": slow_trf()},

@@ -1,7 +1,7 @@
 """Every case of issue #32 ("a public event server anyone can reach") replayed against
 one running ``crosstable serve``, on SQLite and on PostgreSQL (``database_url``), as a
 hostile user tried them: a game in round 1,000,000,000, a real 112-player Swiss
-declaring ``XXR 999``, a seeding file with a round of 10⁶, an anonymous 1,000-player
+declaring ``XXR 999`` (and with a game in round 999), a seeding file with a round of 10⁶, an anonymous 1,000-player
 round robin (and, made by the organiser, another arbiter writing meanwhile), heavy
 standings beside light ones, hundreds of views of one event, 1,100 half-written
 connections under 1,024 open files, the names a database cannot store, a win worth 0,
@@ -32,9 +32,10 @@ import httpx
 import psutil
 import pytest
 
-from tests.conftest import DATA
+import crosstable
 from tests.servers import PATIENCE, serving
 from tests.test_events import NAMES
+from tests.test_events_bounded import announced_only, slow_trf
 
 pytest_plugins = ["tests.databases"]
 
@@ -122,13 +123,6 @@ def problem(r: httpx.Response, status: int, *words: str) -> None:
         assert word in detail, detail
 
 
-def slow_trf() -> str:
-    """The real 112-player Swiss (tests/data/real, its source in SOURCES.md), its
-    ``XXR`` made 999."""
-    text = (DATA / "real" / "cch_testLargeFile.trf").read_text(encoding="utf-8")
-    return "\n".join("XXR 999" if line.startswith("XXR") else line for line in text.splitlines()) + "\n"
-
-
 @pytest.fixture
 def server(database_url: str, tmp_path: Path) -> Iterator[tuple[str, subprocess.Popen[bytes], Path]]:
     options = ["--budget", str(BUDGET), "--organiser-token", TOKEN, "--head-timeout", "3"]
@@ -162,8 +156,14 @@ def _replay(call: Client, base: str) -> None:
     games = "round,white,black,result\n1,Ann,Bob,1-0\n1000000000,Bob,Ann,0-1\n"
     problem(create(call, {"name": "Far", "content": games}), 422, "1000000000")
 
-    # The real 112-player Swiss with XXR 999: made and read within the budget, or refused at creation.
-    made = create(call, {"name": "Large", "content": slow_trf()})
+    # The real 112-player Swiss with XXR 999: its standings are those after the last round with results, as the
+    # library's; with a game in round 999 too, made and read within the budget, or refused at its creation.
+    made = create(call, {"name": "Large", "content": announced_only()})
+    assert made.status_code == 201, made.text[:300]
+    ranked = call("GET", f"/api/events/{made.json()['id']}/standings?explain=true").json()
+    played = crosstable.rank(crosstable.read_text(announced_only())).to_dict()["rounds"]
+    assert ranked["rounds"] == played and played["after"] < 999, (ranked["rounds"], played)
+    made = create(call, {"name": "Larger", "content": slow_trf()})
     assert made.status_code in (201, 503), made.text[:300]
     if made.status_code == 201:
         assert call("GET", f"/api/events/{made.json()['id']}/standings").status_code in (200, 503)

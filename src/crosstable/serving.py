@@ -19,7 +19,9 @@ Decisions written down here:
   connection beyond the bound is answered 503 and closed as soon as it is accepted
   (:class:`HeadDeadline`), not when its request is complete: half-written requests
   beyond the bound held their descriptors until their deadline, and the server, out
-  of files, could not open its own page (a 500).
+  of files, could not open its own page (a 500). The connections already served keep
+  being served at the bound (uvicorn's own bound, which refused every request once the
+  connections reached it, is set one above).
 - **The log rate-limited** (:class:`RateLimited`): each kind of message (its logger and
   its format) is written at most :data:`BURST` times per :data:`PERIOD` seconds; the
   next one written says how many like it were left out. A flood of failing
@@ -206,6 +208,8 @@ def run(host: str, port: int, workers: int, max_connections: int, head_timeout: 
         log_level="warning",
         log_config=log_config(),
         http=HeadDeadline,
-        limit_concurrency=max_connections,
+        # the connections are bounded by HeadDeadline when accepted; uvicorn's own bound, checked when a request
+        # is complete, one above it, so that it never refuses the requests of a connection already served
+        limit_concurrency=max_connections + 1,
         timeout_keep_alive=5,
     )
