@@ -70,7 +70,7 @@ import re
 import secrets
 import threading
 import uuid
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
@@ -79,23 +79,29 @@ from importlib import resources
 from typing import Any
 
 import numpy as np
-from sqlalchemy import ForeignKey, Integer, String, Text, create_engine, delete, event, insert, select, update
+from sqlalchemy import ForeignKey, Integer, String, Text, create_engine, delete, event, func, insert, select, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 
 from crosstable.errors import CrosstableError
-from crosstable.i18n import _, integer_text
+from crosstable.fields import RATING, ROUNDS, Range, whole_argument
+from crosstable.i18n import _, integer_text, ngettext
 from crosstable.io import read_text
 from crosstable.io.jsonfmt import read_json, write_json
 from crosstable.io.seeding import standings_order
-from crosstable.model import FORFEIT, PENDING, IntArray, Scoring, Tournament, name_key, parse_result
-from crosstable.numbers import fmt_decimal, fmt_vulgar
+from crosstable.model import FORFEIT, PENDING, PLAYED, Bye, IntArray, Scoring, Tournament, name_key, parse_result
+from crosstable.numbers import fmt_decimal, fmt_vulgar, json_number
+from crosstable.pairing import initial_ranking, pair_next
 from crosstable.ranking import Standings, rank
 from crosstable.rules import PRESETS
 from crosstable.schedule import Schedule
 from crosstable.tiebreaks import parse_list
 
 MAX_PARTICIPANTS = 1000
+SWISS = "swiss"
+"""The schedule of an event paired round by round by the FIDE Dutch system."""
+SWISS_ROUNDS = Range(1, 99, ROUNDS.message)
+"""A Swiss event's rounds."""
 """The most participants an event holds (a 1,000-player round robin: 499,500 games)."""
 MAX_NAME = 200
 """The longest name of an event or a participant."""
@@ -161,6 +167,9 @@ class EventRow(Base):
     tiebreaks: Mapped[str | None] = mapped_column(Text, nullable=True)
     rules: Mapped[str | None] = mapped_column(String(40), nullable=True)
     schedule: Mapped[str] = mapped_column(String(10))
+    """``single`` or ``double`` (a round robin's Berger tables), ``swiss`` (paired round by round)."""
+    rounds: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """A Swiss event's rounds, as announced."""
     version: Mapped[int] = mapped_column(Integer)
     secret_hash: Mapped[str] = mapped_column(String(64))
     created: Mapped[str] = mapped_column(String(40))
@@ -174,6 +183,12 @@ class ParticipantRow(Base):
     event_id: Mapped[str] = mapped_column(ForeignKey("events.id", ondelete="CASCADE"), primary_key=True)
     number: Mapped[int] = mapped_column(Integer, primary_key=True)
     name: Mapped[str] = mapped_column(String(MAX_NAME))
+    rating: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    title: Mapped[str | None] = mapped_column(String(3), nullable=True)
+    entered: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """A late entry's first round (None: from the first)."""
+    withdrawn: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """A withdrawn participant's first round not paired (None: not withdrawn)."""
 
 
 class GameRow(Base):
@@ -199,6 +214,20 @@ class ChangeRow(Base):
     before: Mapped[str | None] = mapped_column(String(MAX_NAME), nullable=True)
     after: Mapped[str | None] = mapped_column(String(MAX_NAME), nullable=True)
     undone: Mapped[int] = mapped_column(Integer, default=0)
+    detail: Mapped[str | None] = mapped_column(Text, nullable=True)
+    """What an undo needs beyond ``before``: a round's pairings as they were (JSON)."""
+
+
+class ByeRow(Base):
+    """A Swiss round's bye: the pairing-allocated bye (``pab``) or a requested one
+    (``half``, ``zero``)."""
+
+    __tablename__ = "byes"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    event_id: Mapped[str] = mapped_column(ForeignKey("events.id", ondelete="CASCADE"), index=True)
+    round: Mapped[int] = mapped_column(Integer)
+    participant: Mapped[int] = mapped_column(Integer)
+    kind: Mapped[str] = mapped_column(String(10))
 
 
 class _Stale(Exception):
@@ -239,6 +268,10 @@ class NewEvent:
     seed_from: str | None = None
     """A standings to seed by (our ``--output json``, or any tournament file, ranked):
     the participants it ranks come first in its order, the others after, as given."""
+    ratings: Sequence[int | None] = ()
+    """The participants' ratings (a Swiss event's initial ranking), None for an unrated one."""
+    rounds: int | None = None
+    """A Swiss event's rounds (``schedule="swiss"``)."""
 
 
 def storable(text: str, field: str) -> str:
@@ -460,6 +493,7 @@ class EventStore:
             tiebreaks=new.tiebreaks,
             rules=new.rules,
             schedule=new.schedule,
+            rounds=new.rounds,
             version=0,  # being written: seen by nobody until its last part (the module's docstring)
             created=now(),
             source=new.source,
@@ -468,7 +502,11 @@ class EventStore:
         with self._session() as s:
             s.add(row)
             s.flush()
-            rows = [{"event_id": event_id, "number": k + 1, "name": n} for k, n in enumerate(new.names)]
+            ratings = new.ratings or [None] * len(new.names)
+            rows = [
+                {"event_id": event_id, "number": k + 1, "name": n, "rating": r}
+                for k, (n, r) in enumerate(zip(new.names, ratings, strict=True))
+            ]
             s.execute(insert(ParticipantRow), rows)
         try:
             for start in range(0, len(new.games), WRITE_PART):
@@ -524,6 +562,7 @@ class EventStore:
             "tiebreaks": stored_criteria(row.tiebreaks),
             "rules": row.rules,
             "schedule": row.schedule,
+            "rounds_total": row.rounds,
         }
 
     def _names(self, s: Session, event_id: str) -> list[str]:
@@ -531,6 +570,22 @@ class EventStore:
             select(ParticipantRow.name).where(ParticipantRow.event_id == event_id).order_by(ParticipantRow.number)
         )
         return list(s.scalars(by_number))
+
+    def _players(self, s: Session, event_id: str) -> list[Player]:
+        columns = (
+            ParticipantRow.name,
+            ParticipantRow.rating,
+            ParticipantRow.title,
+            ParticipantRow.entered,
+            ParticipantRow.withdrawn,
+        )
+        by_number = select(*columns).where(ParticipantRow.event_id == event_id).order_by(ParticipantRow.number)
+        return [Player(*row) for row in s.execute(by_number)]
+
+    def _byes(self, s: Session, event_id: str) -> list[tuple[int, int, str]]:
+        columns = (ByeRow.round, ByeRow.participant, ByeRow.kind)
+        found = select(*columns).where(ByeRow.event_id == event_id).order_by(ByeRow.round, ByeRow.id)
+        return [(int(r), int(p), str(k)) for r, p, k in s.execute(found)]
 
     def _games(self, s: Session, event_id: str, order: Any) -> list[Any]:
         """The games as plain rows ``(id, round, board, white, black, result)`` (no ORM
@@ -545,11 +600,22 @@ class EventStore:
             rounds.setdefault(rnd, []).append(
                 {"id": gid, "board": board, "white": names[white - 1], "black": names[black - 1], "result": result}
             )
-        return {
+        view = {
             **self._settings(row),
             "participants": names,
             "rounds": [{"round": r, "games": rounds[r]} for r in sorted(rounds)],
         }
+        if row.schedule == SWISS:  # the players' data, each round's byes, the next round to pair
+            players = self._players(s, row.id)
+            view["players"] = [{"number": k + 1, **dataclasses.asdict(p)} for k, p in enumerate(players)]
+            byes: dict[int, list[dict[str, Any]]] = {}
+            for rnd, number, kind in self._byes(s, row.id):
+                byes.setdefault(rnd, []).append({"name": names[number - 1], "kind": kind})
+            view["rounds"] = [
+                {"round": r, "games": rounds.get(r, []), "byes": byes.get(r, [])} for r in sorted({*rounds, *byes})
+            ]
+            view["next_round"] = _next_round(view["rounds"])
+        return view
 
     def tournament(self, event_id: str) -> tuple[Tournament, dict[str, Any]]:
         """The event as a :class:`Tournament` (games not played yet are pending) and its
@@ -565,8 +631,9 @@ class EventStore:
             row = self._row(s, event_id)
             settings, source = self._settings(row), row.source
             games = [tuple(g) for g in self._games(s, event_id, (GameRow.id,))]  # the order made: an import's own
-            names = self._names(s, event_id)
-        return Stored(settings, source, games, names)
+            players = self._players(s, event_id)
+            byes = self._byes(s, event_id) if row.schedule == SWISS else []
+        return Stored(settings, source, games, [p.name for p in players], players, byes)
 
     def changes(self, event_id: str, secret: str | None) -> list[dict[str, Any]]:
         """The record of changes (it names the clients: the editor secret is needed)."""
@@ -660,9 +727,170 @@ class EventStore:
                 game.result = last.before
             elif last.what == "name" and last.before is not None:
                 s.execute(update(EventRow).where(EventRow.id == event_id).values(name=last.before))
+            else:
+                self._undo_swiss(s, event_id, last)
             last.undone = 1
-            _record(s, event_id, new, client, what="undo", game_id=last.game_id, before=last.after, after=last.before)
+            what = (
+                {"before": last.after, "after": last.before}
+                if last.what in ("result", "name")
+                else {"after": last.what}
+            )
+            _record(s, event_id, new, client, what="undo", game_id=last.game_id, **what)
             return new
+
+    # -- a Swiss event, round by round -----------------------------------------------------
+    def _swiss(self, row: EventRow) -> None:
+        if row.schedule != SWISS:
+            raise CrosstableError(_("this event is a round robin: its rounds are the Berger tables"))
+
+    def _round_rows(self, s: Session, event_id: str, k: int) -> tuple[list[GameRow], list[ByeRow]]:
+        games = list(s.scalars(select(GameRow).where(GameRow.event_id == event_id, GameRow.round == k)))
+        byes = list(s.scalars(select(ByeRow).where(ByeRow.event_id == event_id, ByeRow.round == k)))
+        return games, byes
+
+    def _paired_rounds(self, s: Session, event_id: str) -> int:
+        """The last round with pairings (0 before the first)."""
+        last_game = s.scalar(select(func.max(GameRow.round)).where(GameRow.event_id == event_id))
+        last_bye = s.scalar(select(func.max(ByeRow.round)).where(ByeRow.event_id == event_id))
+        return max(int(last_game or 0), int(last_bye or 0))
+
+    def set_round(
+        self, event_id: str, plan: RoundPlan, version: int, secret: str | None, client: str, again: bool = False
+    ) -> int:
+        """Store round ``plan.round`` of a Swiss event (paired by :func:`paired_round`, or
+        by hand: :func:`hand_round`): a new round, or, ``again``, in place of the round's
+        pairings while none of its results is in. The event's new version."""
+        with self._writing(event_id, version, secret) as (s, row, new):
+            self._swiss(row)
+            k = plan.round
+            games, byes = self._round_rows(s, event_id, k)
+            last = self._paired_rounds(s, event_id)
+            if again:
+                if not games and not byes:
+                    raise CrosstableError(_("round {round} is not paired yet").format(round=k))
+                if any(g.result is not None for g in games):
+                    raise CrosstableError(
+                        _("round {round} has results: it can be paired again only before its first result").format(
+                            round=k
+                        )
+                    )
+                if k != last:
+                    raise CrosstableError(
+                        _("only the last round paired, {round}, can be paired again").format(round=last)
+                    )
+                before = json.dumps(
+                    {
+                        "games": [[g.board, g.white, g.black] for g in games],
+                        "byes": [[b.participant, b.kind] for b in byes],
+                    }
+                )
+                for old in [*games, *byes]:
+                    s.delete(old)
+                s.flush()
+            else:
+                if k != last + 1:
+                    raise CrosstableError(
+                        _("round {round} cannot be paired now: the next round to pair is {next}").format(
+                            round=k, next=last + 1
+                        )
+                    )
+                before = None
+            count = s.scalar(
+                select(func.count()).select_from(ParticipantRow).where(ParticipantRow.event_id == event_id)
+            )
+            if any(not 1 <= n <= int(count or 0) for _b, w, bl in plan.boards for n in (w, bl)):
+                raise CrosstableError(_("the pairings name a participant the event does not have"))
+            if plan.boards:
+                s.execute(
+                    insert(GameRow),
+                    [
+                        {"event_id": event_id, "round": k, "board": b, "white": w, "black": bl, "result": None}
+                        for b, w, bl in plan.boards
+                    ],
+                )
+            for number, kind in plan.byes:
+                s.add(ByeRow(event_id=event_id, round=k, participant=number, kind=kind))
+            what = "pairing" if plan.by_hand else "pair"
+            _record(s, event_id, new, client, what=what, before=None, after=str(k), detail=before)
+            return new
+
+    def enter_late(
+        self, event_id: str, name: str, rating: int | None, version: int, secret: str | None, client: str
+    ) -> int:
+        """A late entry into a Swiss event: paired from the next round (the rounds before
+        are absences). The event's new version."""
+        clean = " ".join(str(name).split())
+        _participant_name(clean, "name")
+        if rating is not None:
+            rating = whole_argument(rating, RATING, "rating")
+        with self._writing(event_id, version, secret) as (s, row, new):
+            self._swiss(row)
+            names = self._names(s, event_id)
+            if clean in names:
+                raise CrosstableError(_("participant {name} is listed twice").format(name=repr(clean)))
+            if len(names) >= MAX_PARTICIPANTS:
+                raise CrosstableError(
+                    _("an event needs 2 to {most} participants, not {count}").format(
+                        most=integer_text(MAX_PARTICIPANTS), count=integer_text(len(names) + 1)
+                    )
+                )
+            first = self._paired_rounds(s, event_id) + 1
+            if row.rounds is not None and first > row.rounds:
+                raise CrosstableError(_("every round is paired: nobody can enter now"))
+            number = len(names) + 1
+            s.add(ParticipantRow(event_id=event_id, number=number, name=clean, rating=rating, entered=first))
+            _record(s, event_id, new, client, what="entry", before=None, after=clean, detail=str(number))
+            return new
+
+    def withdraw(self, event_id: str, name: str, version: int, secret: str | None, client: str) -> int:
+        """A participant of a Swiss event withdrawn: not paired from the next round on (the
+        games already paired and not played are the arbiter's: forfeits). The new version."""
+        with self._writing(event_id, version, secret) as (s, row, new):
+            self._swiss(row)
+            found = s.scalars(
+                select(ParticipantRow).where(ParticipantRow.event_id == event_id, ParticipantRow.name == name)
+            ).first()
+            if found is None:
+                raise CrosstableError(_("{name} is not a participant").format(name=repr(name)))
+            if found.withdrawn is not None:
+                raise CrosstableError(
+                    _("{name} has withdrawn already (from round {round})").format(
+                        name=repr(name), round=found.withdrawn
+                    )
+                )
+            found.withdrawn = self._paired_rounds(s, event_id) + 1
+            _record(s, event_id, new, client, what="withdrawal", before=name, after=str(found.withdrawn))
+            return new
+
+    def _undo_swiss(self, s: Session, event_id: str, last: ChangeRow) -> None:
+        """Undo a Swiss event's change: a round paired (by the engine or by hand), a late
+        entry, a withdrawal."""
+        if last.what in ("pair", "pairing"):
+            k = int(last.after or 0)
+            games, byes = self._round_rows(s, event_id, k)
+            if any(g.result is not None for g in games):
+                raise CrosstableError(_("round {round} has results: undo them first").format(round=k))
+            for old in [*games, *byes]:
+                s.delete(old)
+            s.flush()
+            if last.detail:  # paired again, or by hand: the pairings as they were
+                former = json.loads(last.detail)
+                for board, white, black in former["games"]:
+                    s.add(GameRow(event_id=event_id, round=k, board=board, white=white, black=black, result=None))
+                for number, kind in former["byes"]:
+                    s.add(ByeRow(event_id=event_id, round=k, participant=number, kind=kind))
+        elif last.what == "entry":
+            s.execute(
+                delete(ParticipantRow).where(
+                    ParticipantRow.event_id == event_id, ParticipantRow.number == int(last.detail or 0)
+                )
+            )
+        elif last.what == "withdrawal":
+            s.execute(
+                update(ParticipantRow)
+                .where(ParticipantRow.event_id == event_id, ParticipantRow.name == last.before)
+                .values(withdrawn=None)
+            )
 
     def delete(self, event_id: str, secret: str | None) -> None:
         known_id(event_id)
@@ -670,6 +898,18 @@ class EventStore:
             row = self._row(s, event_id)
             self._authorised(row, secret)
             s.delete(row)
+
+
+@dataclass(frozen=True)
+class Player:
+    """A participant as stored: a Swiss event's rating and title, its late entry's
+    first round and its withdrawal's first round not paired."""
+
+    name: str
+    rating: int | None = None
+    title: str | None = None
+    entered: int | None = None
+    withdrawn: int | None = None
 
 
 @dataclass(frozen=True)
@@ -683,10 +923,13 @@ class Stored:
     source: str | None
     games: list[tuple[Any, ...]]
     names: list[str]
+    players: list[Player] = dataclasses.field(default_factory=list)
+    byes: list[tuple[int, int, str]] = dataclasses.field(default_factory=list)
+    """A Swiss event's byes: ``(round, number, kind)``."""
 
     def tournament(self) -> Tournament:
         """The event as a :class:`Tournament` (games not played yet are pending)."""
-        return _built(self.settings, self.source, self.games, self.names)
+        return _built(self.settings, self.source, self.games, self.names, self.players, self.byes)
 
 
 @dataclass(frozen=True)
@@ -703,6 +946,8 @@ class Prepared:
     names: list[str]
     games: list[tuple[int, int, int, int, str | None]]
     source: str | None
+    ratings: list[int | None] = dataclasses.field(default_factory=list)
+    rounds: int | None = None
 
 
 def prepared(spec: NewEvent, check: Callable[[Standings], object] | None = None) -> Prepared:
@@ -711,8 +956,9 @@ def prepared(spec: NewEvent, check: Callable[[Standings], object] | None = None)
     rules it cannot be ranked by are refused now, not on every reading of its standings),
     that ranking given to ``check``: all the computing of a creation, no database."""
     name = event_name(spec.name)
-    if spec.schedule not in ("single", "double"):
-        raise CrosstableError(_("schedule {schedule}: single or double").format(schedule=repr(spec.schedule)))
+    if spec.schedule not in ("single", "double", SWISS):
+        raise CrosstableError(_("schedule {schedule}: single, double or swiss").format(schedule=repr(spec.schedule)))
+    rounds = _swiss_rounds(spec)
     Scoring.parse(spec.scoring)
     tiebreaks = None if spec.tiebreaks is None else [c.strip() for c in spec.tiebreaks]
     if tiebreaks is not None:
@@ -725,6 +971,9 @@ def prepared(spec: NewEvent, check: Callable[[Standings], object] | None = None)
             )
         )
     names, games, source, scoring = _pairings(spec)
+    ratings = _ratings(spec, names)
+    if spec.schedule == SWISS:  # numbered in FIDE's initial ranking: the pairing numbers
+        names, ratings = _initial_ranking(names, ratings)
     new = Prepared(
         name=name,
         scoring=scoring,
@@ -734,9 +983,12 @@ def prepared(spec: NewEvent, check: Callable[[Standings], object] | None = None)
         names=names,
         games=games,
         source=source,
+        ratings=ratings,
+        rounds=rounds,
     )
-    settings: dict[str, Any] = {"name": name, "scoring": scoring, "schedule": spec.schedule}
-    t = _built(settings, source, [(0, *g) for g in games], names)
+    settings: dict[str, Any] = {"name": name, "scoring": scoring, "schedule": spec.schedule, "rounds_total": rounds}
+    players = [Player(n, r) for n, r in zip(names, ratings or [None] * len(names), strict=True)]
+    t = _built(settings, source, [(0, *g) for g in games], names, players=players)
     ranked = rank(t, tiebreaks, rules=rules)
     if check is not None:
         check(ranked)
@@ -748,6 +1000,8 @@ def _pairings(spec: NewEvent) -> tuple[list[str], list[tuple[int, int, int, int,
     imported event the event as our JSON, and the scoring (an import's own)."""
     source, scoring = None, spec.scoring
     games: list[tuple[int, int, int, int, str | None]] = []
+    if spec.content is not None and spec.schedule == SWISS:
+        raise CrosstableError(_("a Swiss event is created from names and ratings, not imported"))
     if spec.content is not None:
         t = read_text(spec.content, source="import")
         if t.kind == "game_points" or t.groups is not None:
@@ -782,10 +1036,300 @@ def _pairings(spec: NewEvent) -> tuple[list[str], list[tuple[int, int, int, int,
     if len(set(names)) != len(names):
         dup = next(n for k, n in enumerate(names) if n in names[:k])
         raise CrosstableError(_("participant {name} is listed twice").format(name=repr(dup)))
-    if spec.content is None:
+    if spec.content is None and spec.schedule != SWISS:
         schedule = Schedule.make(names, double=spec.schedule == "double")
         games = [(p.round, p.board, p.white, p.black, None) for rnd in schedule.rounds for p in rnd if not p.bye]
     return names, games, source, scoring
+
+
+def _swiss_rounds(spec: NewEvent) -> int | None:
+    """A Swiss event's rounds (1 to :data:`MOST_SWISS_ROUNDS`); none for a round robin."""
+    if spec.schedule != SWISS:
+        if spec.rounds is not None:
+            raise CrosstableError(_("rounds are given for a Swiss event; a round robin has the Berger tables' own"))
+        return None
+    if spec.rounds is None:
+        raise CrosstableError(_("a Swiss event needs its number of rounds"))
+    return whole_argument(spec.rounds, SWISS_ROUNDS, "rounds")
+
+
+def _initial_ranking(names: list[str], ratings: list[int | None]) -> tuple[list[str], list[int | None]]:
+    """The participants (and their ratings) in the order of FIDE's initial ranking
+    (:func:`crosstable.pairing.initial_ranking`: rating, then name)."""
+    t = Tournament.from_games(names, [])
+    t.ratings = list(ratings) or None
+    order = initial_ranking(t)
+    return [names[k] for k in order], [ratings[k] for k in order] if ratings else []
+
+
+def _ratings(spec: NewEvent, names: list[str]) -> list[int | None]:
+    """The participants' ratings (0 to 4,000, or none), as many as the names, or none at all."""
+    if not spec.ratings:
+        return []
+    if spec.content is not None or spec.seed_from is not None:
+        raise CrosstableError(_("ratings are given with the names, in their order (not with a file or a seeding)"))
+    if len(spec.ratings) != len(names):
+        raise CrosstableError(
+            _("{ratings} ratings for {names} participants: give one for each (null for an unrated player)").format(
+                ratings=integer_text(len(spec.ratings)), names=integer_text(len(names))
+            )
+        )
+    return [None if r is None else whole_argument(r, RATING, f"ratings[{k}]") for k, r in enumerate(spec.ratings)]
+
+
+@dataclass(frozen=True)
+class RoundPlan:
+    """A Swiss round to store: ``boards`` ``(board, white, black)`` and ``byes``
+    ``(participant, kind)`` by the participants' numbers (from 1), the engine that
+    paired it (or none: by hand), the engine's warnings, and for a round paired by hand
+    the check's verdict (empty: the Dutch system's own pairing)."""
+
+    round: int
+    boards: list[tuple[int, int, int]]
+    byes: list[tuple[int, str]]
+    engine: str | None = None
+    warnings: list[str] = dataclasses.field(default_factory=list)
+    by_hand: bool = False
+    verdict: list[str] = dataclasses.field(default_factory=list)
+
+
+def _next_round(rounds: Sequence[dict[str, Any]]) -> int:
+    """The round to pair next: the one after the last round with pairings."""
+    return max((r["round"] for r in rounds), default=0) + 1
+
+
+def _without_round(stored: Stored, k: int) -> Stored:
+    """The event as it was before round ``k`` was paired."""
+    return dataclasses.replace(
+        stored, games=[g for g in stored.games if g[1] != k], byes=[b for b in stored.byes if b[0] != k]
+    )
+
+
+def _round_to_pair(stored: Stored, again: bool) -> tuple[int, Stored]:
+    """The round a pairing request makes (the next, or, ``again``, the last one paired)
+    and the event without it."""
+    if stored.settings.get("schedule") != SWISS:
+        raise CrosstableError(_("this event is a round robin: its rounds are the Berger tables"))
+    last = max([g[1] for g in stored.games] + [b[0] for b in stored.byes], default=0)
+    rounds = int(stored.settings["rounds_total"])
+    if again:
+        if last == 0:
+            raise CrosstableError(_("round {round} is not paired yet").format(round=1))
+        return last, _without_round(stored, last)
+    if last >= rounds:
+        raise CrosstableError(
+            ngettext(
+                "the event's {rounds} round is paired: there is no round to pair",
+                "the event's {rounds} rounds are all paired: there is no round to pair",
+                rounds,
+            ).format(rounds=rounds)
+        )
+    return last + 1, stored
+
+
+def _absent(stored: Stored, k: int) -> list[str]:
+    """The participants not to pair in round ``k``: withdrawn by then."""
+    return [p.name for p in stored.players if p.withdrawn is not None and p.withdrawn <= k]
+
+
+def paired_round(stored: Stored, byes: Mapping[str, str] | None = None, again: bool = False) -> RoundPlan:
+    """The next round of a Swiss event paired by the engine (:func:`crosstable.pairing.pair_next`),
+    with the byes requested for it (name → ``H`` or ``Z``); ``again``: its last round
+    paired anew. The pairing numbers are the participants' numbers: FIDE's initial
+    ranking at creation (rating, then name), a late entry the next number (they are
+    not reassigned, which FIDE C.04.2 allows but does not require)."""
+    k, before = _round_to_pair(stored, again)
+    t = before.tournament()
+    done = pair_next(t, k, byes or {}, _absent(stored, k))
+    return RoundPlan(
+        round=k,
+        boards=[(board, w + 1, b + 1) for board, w, b in done.pairings],
+        byes=[(p + 1, kind) for p, kind in done.byes],
+        engine=done.engine,
+        warnings=list(done.warnings),
+    )
+
+
+def hand_round(stored: Stored, k: int, boards: Sequence[Sequence[str]], byes: Mapping[str, str]) -> RoundPlan:
+    """Round ``k`` of a Swiss event as the arbiter pairs it by hand: ``boards`` (white,
+    black) and ``byes`` (name → ``pab``, ``half`` or ``zero``) by name. Refused unless
+    every participant to pair is on one board or has one bye; then checked: a rematch
+    or a second pairing-allocated bye is flagged (FIDE C.04.1: two players meet once, a
+    player has the pairing-allocated bye once), and any difference from the Dutch
+    system's own pairing of the round is said."""
+    last = max([g[1] for g in stored.games] + [b[0] for b in stored.byes], default=0)
+    if k not in (last, last + 1) or not 1 <= k <= int(stored.settings.get("rounds_total") or 0):
+        raise CrosstableError(
+            _("round {round} cannot be paired now: the next round to pair is {next}").format(round=k, next=last + 1)
+        )
+    if stored.settings.get("schedule") != SWISS:
+        raise CrosstableError(_("this event is a round robin: its rounds are the Berger tables"))
+    before = _without_round(stored, k)
+    number = {p.name: n + 1 for n, p in enumerate(stored.players)}
+    seen: set[str] = set()
+
+    def known(name: str) -> int:
+        if name not in number:
+            raise CrosstableError(_("{name} is not a participant").format(name=repr(name)))
+        if name in seen:
+            raise CrosstableError(_("{name} is paired twice in round {round}").format(name=repr(name), round=k))
+        seen.add(name)
+        return number[name]
+
+    table = [(b + 1, known(str(w)), known(str(bl))) for b, (w, bl) in enumerate(boards)]
+    kinds = {"pab": "pab", "half": "half", "zero": "zero", "h": "half", "z": "zero"}
+    given: list[tuple[int, str]] = []
+    for name, kind in byes.items():
+        if str(kind).lower() not in kinds:
+            raise CrosstableError(
+                _("the bye of {name} is {kind}: pab, half or zero").format(name=repr(name), kind=repr(kind))
+            )
+        given.append((known(str(name)), kinds[str(kind).lower()]))
+    gone = set(_absent(stored, k))
+    for name in sorted(seen & gone):
+        raise CrosstableError(_("{name} has withdrawn: not paired in round {round}").format(name=repr(name), round=k))
+    for p in stored.players:
+        if p.name not in seen and p.name not in gone:
+            raise CrosstableError(
+                _("{name} is neither paired nor given a bye in round {round}").format(name=repr(p.name), round=k)
+            )
+    if sum(kind == "pab" for _n, kind in given) > 1:
+        raise CrosstableError(_("round {round} gives the pairing-allocated bye twice").format(round=k))
+    verdict: list[str] = []
+    met = {  # games played (a forfeit is no game: FIDE C.04.1 art. 2)
+        frozenset((g[3], g[4])): g[1] for g in before.games if g[5] and (parse_result(g[5]) or (0, 0, -1))[2] == PLAYED
+    }
+    names = [p.name for p in stored.players]
+    for _b, w, bl in table:
+        if frozenset((w, bl)) in met:
+            verdict.append(
+                _("{white} and {black} have met already (round {round})").format(
+                    white=names[w - 1], black=names[bl - 1], round=met[frozenset((w, bl))]
+                )
+            )
+    had_pab = {n for _r, n, kind in before.byes if kind == "pab"}
+    for n, kind in given:
+        if kind == "pab" and n in had_pab:
+            verdict.append(_("{name} has had the pairing-allocated bye already").format(name=names[n - 1]))
+    requested = {names[n - 1]: "H" if kind == "half" else "Z" for n, kind in given if kind != "pab"}
+    try:
+        engine = paired_round(before, requested)
+    except CrosstableError as error:
+        verdict.append(_("the Dutch system cannot pair this round: {reason}").format(reason=error))
+    else:
+        ours = {(w, bl) for _b, w, bl in table}
+        theirs = {(w, bl) for _b, w, bl in engine.boards}
+        if ours != theirs or sorted(given) != sorted(engine.byes):
+            differ = sorted(ours - theirs)
+            shown = ", ".join(f"{names[w - 1]} – {names[bl - 1]}" for w, bl in differ[:5]) or "—"
+            verdict.append(
+                _("not the Dutch system's pairing ({engine}): it differs on {boards}").format(
+                    engine=engine.engine, boards=shown
+                )
+            )
+    return RoundPlan(round=k, boards=table, byes=given, engine=None, by_hand=True, verdict=verdict)
+
+
+def _running_points(stored: Stored) -> dict[tuple[int, int], Fraction]:
+    """Each participant's game points after each round: ``(number, round) → points``
+    (a game without a result counts nothing yet; a bye its kind's points)."""
+    scoring = Scoring.parse(stored.settings["scoring"])
+    bye_points = {"pab": scoring.win, "half": scoring.draw, "zero": Fraction(0)}
+    per_round: dict[tuple[int, int], Fraction] = {}
+    for _gid, rnd, _board, white, black, result in stored.games:
+        parsed = parse_result(result) if result else None
+        if parsed is None or parsed[2] == PENDING:
+            continue
+        per_round[(white, rnd)] = per_round.get((white, rnd), Fraction(0)) + parsed[0]
+        per_round[(black, rnd)] = per_round.get((black, rnd), Fraction(0)) + parsed[1]
+    for rnd, number, kind in stored.byes:
+        per_round[(number, rnd)] = per_round.get((number, rnd), Fraction(0)) + bye_points[kind]
+    last = max([g[1] for g in stored.games] + [b[0] for b in stored.byes], default=0)
+    running: dict[tuple[int, int], Fraction] = {}
+    for number in range(1, len(stored.names) + 1):
+        total = Fraction(0)
+        for rnd in range(0, last + 1):
+            total += per_round.get((number, rnd), Fraction(0))
+            running[(number, rnd)] = total
+    return running
+
+
+def pairing_list(stored: Stored, k: int) -> dict[str, Any]:
+    """Round ``k``'s pairings as arbiters post them: each board with White and Black and
+    their points before the round, the result when in; the byes below."""
+    names = stored.names
+    running = _running_points(stored)
+    boards = sorted((g for g in stored.games if g[1] == k), key=lambda g: g[2])
+    byes = [b for b in stored.byes if b[0] == k]
+    if not boards and not byes:
+        raise NotFound(_("round {round} is not paired").format(round=k))
+
+    def points(number: int) -> int | float | None:
+        return json_number(running.get((number, k - 1), Fraction(0)))
+
+    return {
+        "round": k,
+        "rounds": stored.settings.get("rounds_total"),
+        "boards": [
+            {
+                "board": board,
+                "game": gid,
+                "white": names[white - 1],
+                "white_no": white,
+                "white_points": points(white),
+                "result": result,
+                "black": names[black - 1],
+                "black_no": black,
+                "black_points": points(black),
+            }
+            for gid, _rnd, board, white, black, result in boards
+        ],
+        "byes": [{"name": names[n - 1], "no": n, "kind": kind, "points": points(n)} for _r, n, kind in byes],
+    }
+
+
+def player_card(stored: Stored, number: int) -> dict[str, Any]:
+    """A participant's card: each round's colour, opponent, result and running score."""
+    if not 1 <= number <= len(stored.names):
+        raise NotFound(_("no participant {number}").format(number=number))
+    running = _running_points(stored)
+    scoring = Scoring.parse(stored.settings["scoring"])
+    bye_points = {"pab": scoring.win, "half": scoring.draw, "zero": Fraction(0)}
+    rows: list[dict[str, Any]] = []
+    for _gid, rnd, _board, white, black, result in sorted(stored.games, key=lambda g: g[1]):
+        if number not in (white, black):
+            continue
+        colour, other = ("white", black) if number == white else ("black", white)
+        parsed = parse_result(result) if result else None
+        own: Fraction | None = None
+        if parsed is not None and parsed[2] != PENDING:
+            own = parsed[0] if colour == "white" else parsed[1]
+        rows.append(
+            {
+                "round": rnd,
+                "colour": colour,
+                "opponent": stored.names[other - 1],
+                "opponent_no": other,
+                "result": json_number(own),
+                "forfeit": bool(parsed and parsed[2] == FORFEIT),
+                "score": json_number(running.get((number, rnd), Fraction(0))),
+            }
+        )
+    for rnd, n, kind in stored.byes:
+        if n == number:
+            rows.append(
+                {
+                    "round": rnd,
+                    "colour": None,
+                    "opponent": None,
+                    "opponent_no": None,
+                    "result": json_number(bye_points[kind]),
+                    "bye": kind,
+                    "score": json_number(running.get((number, rnd), Fraction(0))),
+                }
+            )
+    player = stored.players[number - 1] if stored.players else Player(stored.names[number - 1])
+    return {"no": number, **dataclasses.asdict(player), "rounds": sorted(rows, key=lambda r: r["round"])}
 
 
 def event_name(typed: str) -> str:
@@ -806,10 +1350,31 @@ def _participant_name(name: str, field: str) -> None:
     storable(name, field)
 
 
-def _built(settings: dict[str, Any], source: str | None, games: Sequence[Any], names: list[str]) -> Tournament:
+def _built(
+    settings: dict[str, Any],
+    source: str | None,
+    games: Sequence[Any],
+    names: list[str],
+    players: Sequence[Player] = (),
+    byes: Sequence[tuple[int, int, str]] = (),
+) -> Tournament:
     """The event as a :class:`Tournament`: an imported one's file (our JSON) with its
     games' results as they now stand, else the games ``(id, round, board, white,
-    black, result)`` of the Berger tables."""
+    black, result)`` of the Berger tables, or of a Swiss event's rounds paired so far
+    with its byes ``(round, number, kind)`` and its participants' ratings and titles."""
+    if settings.get("schedule") == SWISS:
+        scoring = Scoring.parse(settings["scoring"])
+        t = _tournament(names, games, scoring)
+        points = {"pab": scoring.win, "half": scoring.draw, "zero": Fraction(0)}
+        t.byes = [Bye(number - 1, rnd, kind, points[kind]) for rnd, number, kind in byes]
+        t.ratings = [p.rating for p in players] if players else None
+        t.titles = [p.title or "" for p in players] if players else None
+        t.source = settings["name"]
+        t.info["012"] = settings["name"]
+        t.rounds_total = settings["rounds_total"]
+        t.info["152"] = "W"  # the initial colour: White for pairing number 1 in round 1 (the engine's lot)
+        t.system, t.system_reason = "swiss", _("paired by the FIDE Dutch system, round by round")
+        return t
     if source is not None:
         imported = _with_results(read_json(source), [g[5] for g in games])
         imported.info["012"] = settings["name"]
@@ -905,7 +1470,12 @@ __all__ = [
     "NotAllowed",
     "NotFound",
     "Prepared",
+    "RoundPlan",
     "Stored",
+    "hand_round",
     "normal_result",
+    "paired_round",
+    "pairing_list",
+    "player_card",
     "prepared",
 ]

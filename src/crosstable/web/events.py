@@ -92,9 +92,29 @@ from pydantic import BaseModel, Field
 from sqlalchemy.exc import OperationalError
 
 from crosstable.errors import CrosstableError
-from crosstable.events import Conflict, EventStore, NewEvent, NotAllowed, NotFound, Stored
+from crosstable.events import (
+    Conflict,
+    EventStore,
+    NewEvent,
+    NotAllowed,
+    NotFound,
+    RoundPlan,
+    Stored,
+    pairing_list,
+    player_card,
+)
 from crosstable.i18n import _, integer_text, language, ngettext
-from crosstable.web.jobs import GONE, Answer, EventRead, Jobs, event_create_job, event_export_job, event_standings_job
+from crosstable.web.jobs import (
+    GONE,
+    Answer,
+    EventPairing,
+    EventRead,
+    Jobs,
+    event_create_job,
+    event_export_job,
+    event_pair_job,
+    event_standings_job,
+)
 
 CACHE_BYTES = 64 * 2**20
 """The bytes of standings kept computed, in all (the least recently used dropped first)."""
@@ -153,8 +173,12 @@ class CreateEvent(BaseModel):
         None, max_length=50, description="Criteria in order (at most 50); none: the preset or the default."
     )
     rules: str | None = Field(None, max_length=40, description="A preset regulation.")
-    schedule: Literal["single", "double"] = "single"
+    schedule: Literal["single", "double", "swiss"] = "single"
     seed_from: str | None = Field(None, description="A standings file's text to seed by (as schedule --seed-from).")
+    ratings: list[int | None] | None = Field(
+        None, max_length=1000, description="The participants' ratings, in their order (null: unrated)."
+    )
+    rounds: int | None = Field(None, description="A Swiss event's rounds (schedule swiss), 1 to 99.")
 
 
 class Problem(BaseModel):
@@ -224,6 +248,35 @@ class Rename(BaseModel):
 
 class Version(BaseModel):
     version: int = VERSION
+
+
+class PairRound(BaseModel):
+    version: int = VERSION
+    byes: dict[Annotated[str, Field(max_length=1000)], Literal["H", "Z", "h", "z"]] = Field(
+        default_factory=dict, max_length=1000, description="The byes requested for the round: name → H or Z."
+    )
+    again: bool = Field(False, description="Pair the last round paired anew (only before its first result).")
+
+
+class HandRound(BaseModel):
+    version: int = VERSION
+    boards: list[Annotated[list[Annotated[str, Field(max_length=1000)]], Field(min_length=2, max_length=2)]] = Field(
+        ..., max_length=1000, description="The boards in order: [white, black] by name."
+    )
+    byes: dict[Annotated[str, Field(max_length=1000)], Literal["pab", "half", "zero"]] = Field(
+        default_factory=dict, max_length=1000, description="The round's byes: name → pab, half or zero."
+    )
+
+
+class LateEntry(BaseModel):
+    version: int = VERSION
+    name: str = Field(..., max_length=1000)
+    rating: int | None = Field(None, description="The player's rating (0 to 4,000), or none.")
+
+
+class Withdrawal(BaseModel):
+    version: int = VERSION
+    name: str = Field(..., max_length=1000)
 
 
 def _bearer(authorization: str | None) -> str | None:
@@ -762,6 +815,8 @@ def events_router(
                 req.schedule,
                 req.content,
                 req.seed_from,
+                list(req.ratings or ()),
+                req.rounds,
             )
             light = req.content is None and req.seed_from is None and len(spec.participants) <= LIGHT_CREATION
             answer = await jobs.answer(request, event_create_job, spec, "light" if light else "heavy")
@@ -888,6 +943,81 @@ def events_router(
         """The event as a file: TRF, our JSON (the whole event), or its standings as CSV or HTML."""
         answer = await computed(request, event_export_job, event_id, lambda stored: EventRead(stored, to=to))
         return answer.response()
+
+    async def paired(request: Request, event_id: str, pairing: Callable[[Stored], EventPairing]) -> RoundPlan | Answer:
+        """A round planned in a worker (the slow lane: a 2,000-player round takes seconds)."""
+        found = await run_in_threadpool(opened().stored, event_id)
+        answer = await jobs.answer(request, event_pair_job, pairing(found), "heavy")
+        if answer.status != 200:
+            return answer
+        plan: RoundPlan = answer.value
+        return plan
+
+    @router.post(
+        "/api/events/{event_id}/rounds", status_code=201, responses={**WRITE, **COMPUTED}, dependencies=guarded
+    )
+    async def pair(event_id: str, req: PairRound, request: Request, who: Writer) -> Response:
+        """A Swiss event's next round paired by the FIDE Dutch system (the engine named in
+        the answer), with the byes requested for it; ``again``: its last round paired anew,
+        before its first result. The answer: the new version, the round, the engine, its
+        warnings."""
+        byes = {name: kind.upper() for name, kind in req.byes.items()}
+        plan = await paired(request, event_id, lambda stored: EventPairing(stored, byes, req.again))
+        if isinstance(plan, Answer):
+            return plan.response()
+        store = opened()
+        written = await run_in_threadpool(
+            store.set_round, event_id, plan, req.version, who.secret, who.client, req.again
+        )
+        body = {
+            "version": noted(event_id, written),
+            "round": plan.round,
+            "engine": plan.engine,
+            "warnings": plan.warnings,
+        }
+        return JSONResponse(body, status_code=201)
+
+    @router.put("/api/events/{event_id}/rounds/{round_}", responses={**WRITE, **COMPUTED}, dependencies=guarded)
+    async def pair_by_hand(
+        event_id: str, round_: Annotated[int, FastPath(ge=1, le=99)], req: HandRound, request: Request, who: Writer
+    ) -> Response:
+        """A Swiss round paired by the arbiter (the next round, or the last one before its
+        first result): every participant on one board or with one bye. The answer: the
+        new version and the check's ``verdict`` (empty: the Dutch system's own pairing;
+        else each rule the round breaks and how it differs from the Dutch pairing)."""
+        boards = [list(b) for b in req.boards]
+        byes: dict[str, str] = dict(req.byes)
+        plan = await paired(request, event_id, lambda stored: EventPairing(stored, byes, False, round_, boards))
+        if isinstance(plan, Answer):
+            return plan.response()
+        store = opened()
+        view = await run_in_threadpool(store.view, event_id)
+        again = any(r["round"] == round_ for r in view["rounds"])
+        written = await run_in_threadpool(store.set_round, event_id, plan, req.version, who.secret, who.client, again)
+        return JSONResponse({"version": noted(event_id, written), "round": plan.round, "verdict": plan.verdict})
+
+    @router.post("/api/events/{event_id}/participants", response_model=Version, responses=WRITE, dependencies=guarded)
+    def late_entry(event_id: str, req: LateEntry, who: Writer) -> dict[str, int]:
+        """A late entry into a Swiss event: paired from the next round (the rounds before are absences)."""
+        written = opened().enter_late(event_id, req.name, req.rating, req.version, who.secret, who.client)
+        return {"version": noted(event_id, written)}
+
+    @router.post("/api/events/{event_id}/withdrawals", response_model=Version, responses=WRITE, dependencies=guarded)
+    def withdrawal(event_id: str, req: Withdrawal, who: Writer) -> dict[str, int]:
+        """A participant of a Swiss event withdrawn: not paired from the next round on."""
+        written = opened().withdraw(event_id, req.name, req.version, who.secret, who.client)
+        return {"version": noted(event_id, written)}
+
+    @router.get("/api/events/{event_id}/rounds/{round_}", responses={**READ, **INPUT})
+    def pairings(event_id: str, round_: Annotated[int, FastPath(ge=1, le=999)]) -> dict[str, Any]:
+        """A round's pairing list as arbiters post it: board, White with points, result,
+        Black with points; the byes below (points before the round)."""
+        return pairing_list(opened().stored(event_id), round_)
+
+    @router.get("/api/events/{event_id}/players/{number}", responses={**READ, **INPUT})
+    def card(event_id: str, number: Annotated[int, FastPath(ge=1, le=9999)]) -> dict[str, Any]:
+        """A participant's card: each round's colour, opponent, result and running score."""
+        return player_card(opened().stored(event_id), number)
 
     @router.get("/events", response_class=HTMLResponse, include_in_schema=False)
     def events_page() -> str:

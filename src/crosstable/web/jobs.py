@@ -69,7 +69,7 @@ from starlette.responses import Response
 
 from crosstable.competition import Competition, one_group, rank_competition
 from crosstable.errors import CrosstableError, InputError
-from crosstable.events import NewEvent, Stored, prepared
+from crosstable.events import NewEvent, RoundPlan, Stored, hand_round, paired_round, prepared
 from crosstable.i18n import _, decimal_text, integer_text, language, ngettext, using
 from crosstable.io import read_text
 from crosstable.io.jsonfmt import write_json
@@ -394,6 +394,34 @@ def _event_create(spec: NewEvent, limits: Limits) -> Answer:
     public page's standings made, with every explanation and the HTML tables), as the
     answer's ``value``, for the server to store."""
     return Answer(200, b"", value=prepared(spec, check=lambda ranked: _event_view(ranked, 1, None, True)))
+
+
+@dataclass(frozen=True)
+class EventPairing:
+    """A Swiss event's round to pair: by the engine (``byes`` requested, ``again``: its
+    last round anew), or by hand (``boards`` and ``byes`` by name, for round ``round``)."""
+
+    stored: Stored
+    byes: dict[str, str] = field(default_factory=dict)
+    again: bool = False
+    round: int | None = None
+    boards: list[list[str]] | None = None
+
+
+def _event_pair(req: EventPairing, limits: Limits) -> Answer:
+    """``POST /api/events/{id}/rounds`` and ``PUT …/rounds/{k}``: the round planned
+    (:class:`~crosstable.events.RoundPlan`) as the answer's value, for the server to store."""
+    plan: RoundPlan
+    if req.boards is not None and req.round is not None:
+        plan = hand_round(req.stored, req.round, req.boards, req.byes)
+    else:
+        plan = paired_round(req.stored, req.byes, again=req.again)
+    return Answer(200, b"", value=plan)
+
+
+def event_pair_job(req: EventPairing, limits: Limits) -> Answer:
+    """A Swiss event's round paired (or checked, paired by hand), in a worker."""
+    return _guarded(_event_pair, req, limits)
 
 
 def event_standings_job(req: EventRead, limits: Limits) -> Answer:

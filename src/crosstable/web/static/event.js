@@ -238,6 +238,7 @@ async function load(savedGame) {
     played: i18n.num(played), all: i18n.num(all), version: state.version,
   });
   if (state.standingsVersion !== state.version) refreshStandings();
+  if (typeof swissLoaded === "function") await swissLoaded(); // swiss.js: a Swiss event's pairings
 }
 
 async function poll() {

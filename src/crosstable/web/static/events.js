@@ -44,13 +44,22 @@ async function create() {
     scoring: $("scoring").value,
     schedule: $("schedule").value,
     rules: $("rules").value || null,
-    tiebreaks: $("tiebreaks").value.trim() ? $("tiebreaks").value.split(/[,\s]+/).filter((x) => x) : null,
+    // criteria split at the commas and spaces outside parentheses: SB(2,1,0) stays one
+    tiebreaks: $("tiebreaks").value.trim() ? $("tiebreaks").value.match(/[^,\s(]+(\([^)]*\))?/g) : null,
   };
+  const swissEvent = body.schedule === "swiss";
+  if (swissEvent) body.rounds = Number($("rounds").value);
   const file = $("import").files[0];
   const seed = $("seed").files[0];
   if (seed) body.seed_from = await seed.text();
   if (file) body.content = await file.text();
   else body.participants = $("names").value.split("\n").map((x) => x.trim()).filter((x) => x);
+  if (swissEvent && body.participants) {
+    // "Smith 2150" → the name and its rating (a line without one: unrated)
+    const rated = body.participants.map((line) => line.match(/^(.*?)[\s,;]+(\d{1,4})$/));
+    body.ratings = rated.map((m) => (m ? Number(m[2]) : null));
+    body.participants = body.participants.map((line, k) => (rated[k] ? rated[k][1] : line));
+  }
   const headers = { "Content-Type": "application/json" };
   const token = $("token").value.trim();
   if (!$("token-row").hidden && token) headers.Authorization = `Bearer ${token}`;
@@ -72,6 +81,11 @@ async function create() {
 }
 
 $("create").addEventListener("click", create);
+$("schedule").addEventListener("change", () => {
+  const swissEvent = $("schedule").value === "swiss";
+  $("rounds-row").hidden = !swissEvent;
+  $("swiss-note").hidden = !swissEvent;
+});
 i18n.onChange(refreshList); // the labels of the list; the form's labels are the HTML's
 i18n.ready.then(() => {
   options();

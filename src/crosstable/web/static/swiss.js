@@ -1,0 +1,148 @@
+// A saved Swiss event (crosstable.web.events): the arbiter's controls on the editor
+// (pair the next round, pair it again, requested byes, late entries, withdrawals) and,
+// on both pages, each round's pairing list (board, White with points, result, Black
+// with points; the byes below; printable on A4) and a player's card (each round's
+// colour, opponent, result and running score). It reads event.js's state and load().
+"use strict";
+const swiss = { shown: null, card: null, latest: true }; // latest: the list follows the newest round
+
+function byesAsked() {
+  // "Smith=H, Jones=Z" → {Smith: "H", Jones: "Z"}
+  const asked = {};
+  for (const part of $("requested-byes").value.split(",")) {
+    const m = part.match(/^\s*(.+?)\s*=\s*([HhZz])\s*$/);
+    if (m) asked[m[1]] = m[2].toUpperCase();
+  }
+  return asked;
+}
+
+async function pairRound(again) {
+  const body = { version: state.version, byes: again ? {} : byesAsked(), again };
+  const data = await write("POST", `/api/events/${eventId}/rounds`, body);
+  if (!data) return;
+  $("pair-notes").textContent = _t("Round {round} paired by {engine}.", { round: data.round, engine: data.engine })
+    + (data.warnings.length ? " " + data.warnings.join(" ") : "");
+  $("requested-byes").value = "";
+  swiss.shown = data.round;
+  swiss.latest = true;
+  $("round-entry").replaceChildren(); // the editor moves to the round just paired (its first open round)
+  await load();
+}
+
+function renderControls() {
+  const select = $("withdraw-name");
+  const keep = select.value;
+  select.replaceChildren();
+  for (const p of state.view.players.filter((x) => x.withdrawn === null)) select.appendChild(new Option(p.name, p.name));
+  select.value = keep;
+  const rounds = state.view.rounds.length;
+  $("pair").disabled = rounds >= state.view.rounds_total;
+  $("pair").textContent = _t("Pair round {round}", { round: state.view.next_round });
+}
+
+function cell(tr, text) {
+  const td = document.createElement("td");
+  if (text instanceof Node) td.appendChild(text);
+  else td.textContent = text;
+  tr.appendChild(td);
+  return td;
+}
+
+function playerButton(name, number) {
+  const b = document.createElement("button");
+  b.type = "button";
+  b.className = "player";
+  b.textContent = name;
+  b.addEventListener("click", () => showCard(number));
+  return b;
+}
+
+async function renderList() {
+  const select = $("list-round");
+  const rounds = state.view.rounds.map((r) => r.round);
+  $("pairing-lists").hidden = !rounds.length;
+  if (!rounds.length) return;
+  if (swiss.latest || !rounds.includes(swiss.shown)) swiss.shown = rounds[rounds.length - 1];
+  select.replaceChildren(...rounds.map((k) => new Option(k, k)));
+  select.value = swiss.shown;
+  const r = await i18n.api(`/api/events/${eventId}/rounds/${swiss.shown}`);
+  if (!r.ok) return;
+  const list = await r.json();
+  $("list-title").textContent = _t("Round {round}", { round: list.round });
+  const body = $("pairing-list").querySelector("tbody");
+  body.replaceChildren();
+  for (const b of list.boards) {
+    const tr = document.createElement("tr");
+    cell(tr, b.board);
+    cell(tr, playerButton(b.white, b.white_no));
+    cell(tr, i18n.num(b.white_points));
+    cell(tr, b.result || "–");
+    cell(tr, i18n.num(b.black_points));
+    cell(tr, playerButton(b.black, b.black_no));
+    body.appendChild(tr);
+  }
+  const kinds = { pab: _t("pairing-allocated bye"), half: _t("half-point bye"), zero: _t("zero-point bye") };
+  $("bye-list").replaceChildren(...list.byes.map((b) => {
+    const li = document.createElement("li");
+    li.append(playerButton(b.name, b.no), ` (${i18n.num(b.points)}): ${kinds[b.kind]}`);
+    return li;
+  }));
+  if (swiss.card !== null) await showCard(swiss.card);
+}
+
+async function showCard(number) {
+  swiss.card = number;
+  const r = await i18n.api(`/api/events/${eventId}/players/${number}`);
+  if (!r.ok) return;
+  const card = await r.json();
+  $("card-title").textContent = card.rating ? `${card.name} (${card.rating})` : card.name;
+  const body = $("card-table").querySelector("tbody");
+  body.replaceChildren();
+  const colours = { white: _t("White"), black: _t("Black") };
+  const kinds = { pab: _t("pairing-allocated bye"), half: _t("half-point bye"), zero: _t("zero-point bye") };
+  for (const row of card.rounds) {
+    const tr = document.createElement("tr");
+    cell(tr, row.round);
+    cell(tr, row.colour ? colours[row.colour] : "–");
+    cell(tr, row.opponent ?? kinds[row.bye]);
+    cell(tr, row.result === null ? "–" : i18n.num(row.result) + (row.forfeit ? " F" : ""));
+    cell(tr, i18n.num(row.score));
+    body.appendChild(tr);
+  }
+  $("card").hidden = false;
+}
+
+async function swissLoaded() {
+  if (!state.view || state.view.schedule !== "swiss") return;
+  if (editing) {
+    $("swiss").hidden = false;
+    renderControls();
+  }
+  await renderList();
+}
+
+$("list-round").addEventListener("change", () => {
+  const rounds = state.view.rounds.map((r) => r.round);
+  swiss.shown = Number($("list-round").value);
+  swiss.latest = swiss.shown === rounds[rounds.length - 1]; // back on the newest round: follow it again
+  renderList();
+});
+if (editing) {
+  $("pair").addEventListener("click", () => pairRound(false));
+  $("pair-again").addEventListener("click", () => pairRound(true));
+  $("enter-late").addEventListener("click", async () => {
+    const rating = $("late-rating").value.trim();
+    const body = { version: state.version, name: $("late-name").value, rating: rating ? Number(rating) : null };
+    const data = await write("POST", `/api/events/${eventId}/participants`, body);
+    if (!data) return;
+    $("late-name").value = "";
+    $("late-rating").value = "";
+    await load();
+  });
+  $("withdraw").addEventListener("click", async () => {
+    const name = $("withdraw-name").value;
+    if (!name) return;
+    const data = await write("POST", `/api/events/${eventId}/withdrawals`, { version: state.version, name });
+    if (data) await load();
+  });
+}
