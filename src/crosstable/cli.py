@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import importlib
 import io
 import ipaddress
 import json
@@ -157,11 +158,26 @@ def _interrupted() -> NoReturn:
     sys.exit(130)
 
 
+LAZY = {"pair": "crosstable.cli_run:pair", "ratings": "crosstable.cli_run:ratings", "norms": "crosstable.cli_run:norms"}
+"""Commands loaded by name when asked for (their module's imports are heavy)."""
+
+
 class _Commands(click.Group):
     """The command group, with click's own errors (a bad option value, a missing
-    argument) on one line like every other error: ``crosstable: …``, status 2."""
+    argument) on one line like every other error: ``crosstable: …``, status 2; the
+    commands of :data:`LAZY` imported only when named (or listed by ``--help``)."""
 
     command_class = _Command
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted([*super().list_commands(ctx), *LAZY])
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name in LAZY:
+            module, _sep, name = LAZY[cmd_name].partition(":")
+            command: click.Command = getattr(importlib.import_module(module), name)
+            return command
+        return super().get_command(ctx, cmd_name)
 
     def main(self, *args: Any, **kwargs: Any) -> Any:
         kwargs["standalone_mode"] = False

@@ -1,0 +1,259 @@
+"""The commands that run an event and end it: ``pair`` (the next round of a Swiss, by
+the FIDE Dutch system) and the prize-giving's ``ratings`` (FIDE rating changes) and
+``norms`` (title norms). They live apart from :mod:`crosstable.cli` and are loaded by
+name when asked for (:data:`crosstable.cli.LAZY`), so that the pairing engine's imports
+(gacrux, networkx: 0.15 s) are paid only by the command that needs them.
+
+Decisions written down here:
+
+- ``pair FILE`` pairs round ``--round`` (default: the round after the last one with
+  games, whose results must all be in) of the Swiss event in FILE (a TRF, or any file
+  crosstable reads). The pairing numbers are the file's start numbers, as TRF
+  defines them (the initial ranking). ``--bye NAME=H|Z`` asks a half- or zero-point
+  bye for that round (also read from the file's TRF-2026 ``240`` records),
+  ``--withdraw NAME`` leaves a player out from it. ``-o trf`` writes the file back
+  with the round paired (opponent and colour, no result), as TRF.
+- ``ratings FILE`` and ``norms FILE`` print what :mod:`crosstable.ratings` and
+  :mod:`crosstable.norms` compute, under the regulations' edition in force at the
+  event's start date (named in the output).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from fractions import Fraction
+from typing import Any
+
+import click
+import numpy as np
+
+from crosstable.cli import _Command, _errors, _event_file, _fail, _read, _warning
+from crosstable.i18n import _
+from crosstable.io.trf import write_trf
+from crosstable.model import PENDING, Bye, Tournament
+from crosstable.norms import title_norms
+from crosstable.numbers import fmt_decimal
+from crosstable.pairing import Paired, pair_next
+from crosstable.ratings import rating_changes
+
+BYE_POINTS = {"pab": None, "half": Fraction(1, 2), "zero": Fraction(0)}
+
+
+def _requests(values: tuple[str, ...]) -> dict[str, str]:
+    """``NAME=H`` options as a mapping, each checked for its ``=``."""
+    asked: dict[str, str] = {}
+    for value in values:
+        name, sep, kind = value.rpartition("=")
+        if not sep or not name.strip():
+            _fail(_("--bye {value}: give NAME=H (half point) or NAME=Z (zero point)").format(value=repr(value)))
+        asked[name.strip()] = kind.strip()
+    return asked
+
+
+def with_round(t: Tournament, p: Paired) -> Tournament:
+    """The event with round ``p.round`` paired: its games pending, its byes given."""
+    assert t.rounds is not None and t.status is not None
+    n = len(p.pairings)
+    white = np.array([w for _b, w, _bl in p.pairings], dtype=np.int64)
+    black = np.array([bl for _b, _w, bl in p.pairings], dtype=np.int64)
+    zeros = np.zeros(n, dtype=np.int64)
+    override = t.outcome_override
+    if override is not None:
+        override = np.concatenate([override, np.full((n, 2), -1, dtype=override.dtype)])
+    byes = [
+        Bye(i, p.round, kind, t.scoring.win if kind == "pab" else BYE_POINTS[kind] or Fraction(0)) for i, kind in p.byes
+    ]
+    return dataclasses.replace(
+        t,
+        white=np.concatenate([t.white, white]),
+        black=np.concatenate([t.black, black]),
+        white_score=np.concatenate([t.white_score, zeros]),
+        black_score=np.concatenate([t.black_score, zeros]),
+        rounds=np.concatenate([t.rounds, np.full(n, p.round, dtype=np.int64)]),
+        status=np.concatenate([t.status, np.full(n, PENDING, dtype=np.int64)]),
+        outcome_override=override,
+        byes=[b for b in t.byes if b.round != p.round] + byes,
+        rounds_total=max(t.rounds_total or 0, p.round),
+    )
+
+
+def _pair_dict(t: Tournament, p: Paired) -> dict[str, Any]:
+    number = t.numbers or list(range(1, len(t.names) + 1))
+    return {
+        "round": p.round,
+        "engine": p.engine,
+        "pairings": [
+            {"board": b, "white": t.names[w], "white_no": number[w], "black": t.names[bl], "black_no": number[bl]}
+            for b, w, bl in p.pairings
+        ],
+        "byes": [{"name": t.names[i], "no": number[i], "kind": kind} for i, kind in p.byes],
+        "warnings": list(p.warnings),
+    }
+
+
+def _pair_text(t: Tournament, p: Paired) -> str:
+    number = t.numbers or list(range(1, len(t.names) + 1))
+    points = _points(t)
+    lines = [_("Round {round} (paired by {engine})").format(round=p.round, engine=p.engine)]
+    width = max((len(t.names[i]) for _b, w, bl in p.pairings for i in (w, bl)), default=4)
+    for b, w, bl in p.pairings:
+        lines.append(
+            f"{b:>4}  {number[w]:>4} {t.names[w]:<{width}} {fmt_decimal(points[w]):>4}"
+            f"  –  {fmt_decimal(points[bl]):>4}  {number[bl]:>4} {t.names[bl]}"
+        )
+    kinds = {"pab": _("pairing-allocated bye"), "half": _("half-point bye"), "zero": _("zero-point bye")}
+    for i, kind in p.byes:
+        lines.append(f"      {number[i]:>4} {t.names[i]} ({fmt_decimal(points[i])}): {kinds[kind]}")
+    return "\n".join(lines)
+
+
+def _points(t: Tournament) -> list[Fraction]:
+    """Each participant's game points so far (games with results, byes)."""
+    assert t.status is not None
+    d = t.score_denominator
+    points = [Fraction(0)] * len(t.names)
+    for g in range(len(t.white)):
+        if t.status[g] != PENDING:
+            points[int(t.white[g])] += Fraction(int(t.white_score[g]), d)
+            points[int(t.black[g])] += Fraction(int(t.black_score[g]), d)
+    for bye in t.byes:
+        points[bye.participant] += bye.points
+    return points
+
+
+@click.command("pair", cls=_Command)
+@_event_file
+@click.option("--round", "round_", type=click.IntRange(1, 999), default=None, help="The round to pair.")
+@click.option(
+    "--engine",
+    type=click.Choice(["gacrux"]),
+    default="gacrux",
+    show_default=True,
+    help="The pairing engine (the FIDE Technical Commission's, MIT).",
+)
+@click.option("--bye", "byes", multiple=True, metavar="NAME=H|Z", help="A bye asked for the round: half or zero point.")
+@click.option("--withdraw", "withdrawn", multiple=True, metavar="NAME", help="A player not paired from this round.")
+@click.option("--output", "-o", type=click.Choice(["text", "json", "trf"]), default="text", show_default=True)
+def pair(
+    file: str,
+    fmt: str,
+    scoring: str | None,
+    round_: int | None,
+    engine: str,
+    byes: tuple[str, ...],
+    withdrawn: tuple[str, ...],
+    output: str,
+) -> None:
+    """Pair the next round of the Swiss event in FILE by the FIDE Dutch system (C.04.3),
+    through the engine named. Refused, with the reason, when the round cannot be paired
+    (results of the round before missing, too few players left)."""
+    asked = _requests(byes)
+    with _errors(file):
+        t = _read(file, fmt, scoring)
+        p = pair_next(t, round_, asked, list(withdrawn))
+    for warning in p.warnings:
+        click.echo(_warning(warning), err=True)
+    if output == "json":
+        click.echo(json.dumps(_pair_dict(t, p), ensure_ascii=False, indent=2))
+    elif output == "trf":
+        with _errors(file):
+            click.echo(write_trf(with_round(t, p)), nl=False)
+    else:
+        click.echo(_pair_text(t, p))
+
+
+@click.command("ratings", cls=_Command)
+@_event_file
+@click.option(
+    "--k", "k", type=click.IntRange(10, 40), default=20, show_default=True, help="K when the file does not decide it."
+)
+@click.option("--k-of", "k_of", multiple=True, metavar="NAME=K", help="A player's development coefficient K.")
+@click.option("--category", type=click.Choice(["standard", "rapid", "blitz"]), default="standard", show_default=True)
+@click.option("--output", "-o", type=click.Choice(["text", "json"]), default="text", show_default=True)
+def ratings(
+    file: str, fmt: str, scoring: str | None, k: int, k_of: tuple[str, ...], category: str, output: str
+) -> None:
+    """Each rated player's FIDE rating change in the event of FILE (the FIDE Rating
+    Regulations in force at its start date: the conversion table, the 400-point rule,
+    K), per game and in all; unrated players' first ratings where the event gives one."""
+    given: dict[str, int] = {}
+    for value in k_of:
+        name, sep, number = value.rpartition("=")
+        if not sep or not number.strip().isdigit() or not name.strip():
+            _fail(_("--k-of {value}: give NAME=K, K a whole number (10, 20 or 40)").format(value=repr(value)))
+        given[name.strip()] = int(number.strip())
+    with _errors(file):
+        t = _read(file, fmt, scoring)
+        report = rating_changes(t, k=k, k_of=given, category=category)
+    for warning in report.warnings:
+        click.echo(_warning(warning), err=True)
+    if output == "json":
+        click.echo(json.dumps(report.to_dict(), ensure_ascii=False, indent=2))
+        return
+    click.echo(report.edition.title)
+    rows = [[_("Name"), _("Rating"), "K", _("Games"), _("Score"), _("Expected"), _("Change")]]
+    for p in report.players:
+        rows.append(
+            [
+                p.name,
+                str(p.rating),
+                str(p.k),
+                str(p.counted),
+                fmt_decimal(p.score),
+                fmt_decimal(p.expected),
+                f"{fmt_decimal(p.change)} ({p.rounded:+d})",
+            ]
+        )
+    click.echo(_table(rows))
+
+
+@click.command("norms", cls=_Command)
+@_event_file
+@click.option("--all", "everyone", is_flag=True, help="Every player's checks, not only the norms made.")
+@click.option("--woman", "women", multiple=True, metavar="NAME", help="A player for whom WGM and WIM norms count.")
+@click.option("--output", "-o", type=click.Choice(["text", "json"]), default="text", show_default=True)
+def norms(file: str, fmt: str, scoring: str | None, everyone: bool, women: tuple[str, ...], output: str) -> None:
+    """The title norms (GM, IM, WGM, WIM) the event of FILE gives under the FIDE Title
+    Regulations in force: games, opponents' titles and federations, the rating floor,
+    the average and the performance needed."""
+    with _errors(file):
+        t = _read(file, fmt, scoring)
+        report = title_norms(t, women=list(women) or None)
+    for warning in report.warnings:
+        click.echo(_warning(warning), err=True)
+    if output == "json":
+        click.echo(json.dumps(report.to_dict(), ensure_ascii=False, indent=2))
+        return
+    click.echo(report.edition)
+    shown = 0
+    for p in report.players:
+        for norm, check in p.checks.items():
+            if not (check.made or everyone):
+                continue
+            shown += 1
+            verdict = _("made") if check.made else "; ".join(check.failures)
+            click.echo(
+                _(
+                    "{name}: {norm} norm: {verdict} (performance {performance}, average {average}, {games} games)"
+                ).format(
+                    name=p.name,
+                    norm=norm,
+                    verdict=verdict,
+                    performance=check.performance,
+                    average=check.average,
+                    games=check.games,
+                )
+            )
+    if not shown:
+        click.echo(_("no norm is made in this event"))
+
+
+def _table(rows: list[list[str]]) -> str:
+    widths = [max(len(r[c]) for r in rows) for c in range(len(rows[0]))]
+    return "\n".join(
+        "  ".join(
+            cell.ljust(w) if c == 0 else cell.rjust(w) for c, (cell, w) in enumerate(zip(row, widths, strict=True))
+        )
+        for row in rows
+    )
