@@ -504,6 +504,12 @@ class Tournament:
     """Titles (``GM``, ``WIM`` …; empty when none), when the file gives them."""
     federations: list[str] | None = None
     """Federations (``NOR``, ``HUN`` …; empty when none), when the file gives them."""
+    sexes: list[str] | None = None
+    """Sexes (``M``, ``F``; empty when not given), when the file gives them (TRF ``001``
+    column 10: ``m``, ``w`` or ``f``)."""
+    birth_years: list[int | None] | None = None
+    """Years of birth (``None`` when not given), when the file gives them (TRF ``001``
+    columns 70-79)."""
     cards: dict[int, Cards] = field(default_factory=dict)
     """Each participant's disciplinary record over the event."""
     rankings: dict[str, dict[int, Fraction]] = field(default_factory=dict)
@@ -929,6 +935,8 @@ class Tournament:
             numbers=pick(self.numbers),
             titles=pick(self.titles),
             federations=pick(self.federations),
+            sexes=pick(self.sexes),
+            birth_years=pick(self.birth_years),
             groups=pick(self.groups),
             cards={k: self.cards.get(i, Cards()) for i, k in new.items()} if self.cards else {},
             rankings={k: {new[i]: v for i, v in table.items() if i in new} for k, table in self.rankings.items()},

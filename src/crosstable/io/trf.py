@@ -97,7 +97,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from crosstable.errors import CrosstableError, InputError, Problem, quoted
-from crosstable.fields import ANY_ROUND, RATING, ROUNDS, START_NUMBER, TEAM_NUMBER, digit_hint, is_whole, whole_at
+from crosstable.fields import ANY_ROUND, RATING, ROUNDS, START_NUMBER, TEAM_NUMBER, YEAR, digit_hint, is_whole, whole_at
 from crosstable.i18n import N_, _, decimal_text, integer_text, ngettext
 from crosstable.io.games import split_lines
 from crosstable.model import (
@@ -850,6 +850,8 @@ def read_trf(text: str, source: str | None = None, scoring: Scoring | None = Non
     t.numbers = list(numbers)
     t.titles = [_title(h.players[num].text[10:13]) for num in numbers]
     t.federations = [h.players[num].text[53:56].strip() for num in numbers]
+    t.sexes = [_SEXES.get(h.players[num].text[9:10].lower(), "") for num in numbers]
+    t.birth_years = [_birth_year(h.players[num].text[69:79]) for num in numbers]
     t.warnings.extend(_record_warnings(h))
     t.warnings.extend(grid.notes)
     if teams:
@@ -864,6 +866,24 @@ def read_trf(text: str, source: str | None = None, scoring: Scoring | None = Non
 
 _TITLES = {"g": "GM", "m": "IM", "wg": "WGM", "f": "FM", "wm": "WIM", "c": "CM", "wf": "WFM", "wc": "WCM"}
 """TRF's one- and two-letter titles (columns 11-13), as FIDE's title abbreviations."""
+
+
+_SEXES = {"m": "M", "w": "F", "f": "F"}
+"""TRF's sex (column 10): ``m``, and ``w`` (or ``f``, as some programs write it)."""
+
+
+def _birth_year(text: str) -> int | None:
+    """The year of a birth date of columns 70-79 (``1978/05/01``, ``1978.05.01``,
+    ``1978``, ``01.05.1978``); ``None`` when blank, zero (``0000/00/00``) or not a year.
+
+    >>> _birth_year("1978/05/01"), _birth_year("01.05.1978"), _birth_year("0000/00/00"), _birth_year("")
+    (1978, 1978, None, None)
+    """
+    t = text.strip()
+    found = re.fullmatch(r"(\d{4})(?:[/.-]\d{2}[/.-]\d{2})?|\d{2}[/.-]\d{2}[/.-](\d{4})", t)
+    if found is None:
+        return None
+    return whole_at(found.group(1) or found.group(2), YEAR, [], None, None)  # 0000: not given
 
 
 def _title(text: str) -> str:
