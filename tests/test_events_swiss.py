@@ -24,6 +24,7 @@ from fastapi.testclient import TestClient
 
 from crosstable.cli import main
 from crosstable.web.app import create_app
+from tests.conftest import DATA
 
 pytest_plugins = ["tests.databases"]
 
@@ -237,3 +238,30 @@ def test_a_swiss_needs_its_rounds_and_one_rating_each(client: TestClient) -> Non
     ):
         r = client.post("/api/events", json={"name": "S", **body})
         assert r.status_code == 422 and words in r.json()["detail"], (body, r.text)
+
+
+def test_a_swiss_in_progress_imported_from_its_trf_is_run_on(client: TestClient) -> None:
+    """The real Open of Gros 2010's JaVaFo sample after 4 of its 9 rounds (tests/data/real,
+    its source in tests/data/SOURCES.md): imported, its standings are the file's (after
+    round 4), and its round 5 is the one ``crosstable pair`` makes of the file."""
+    path = DATA / "real" / "ejs_javafo_sample2.trf"
+    text = path.read_text(encoding="latin-1")
+    r = client.post("/api/events", json={"name": "Gros", "schedule": "swiss", "content": text})
+    assert r.status_code == 201, r.text
+    arbiter = Arbiter(client, r.json()["id"], r.json()["editor_secret"])
+    view = arbiter.view()
+    assert view["rounds_total"] == 9 and view["next_round"] == 5
+    cli = CliRunner().invoke(main, ["standings", str(path), "-o", "json"])
+    assert cli.exit_code == 0, cli.output
+    ours = client.get(f"/api/events/{arbiter.event_id}/standings").json()
+    assert [(x["name"], x["points"]) for x in ours["standings"]] == [
+        (x["name"], x["points"]) for x in json.loads(cli.stdout)["standings"]
+    ]
+    answer = arbiter.write("POST", "/rounds", 201)
+    assert answer["round"] == 5
+    paired = CliRunner().invoke(main, ["pair", str(path), "-o", "json"])
+    assert paired.exit_code == 0, paired.output
+    expected = [(p["board"], p["white"], p["black"]) for p in json.loads(paired.stdout)["pairings"]]
+    five = client.get(f"/api/events/{arbiter.event_id}/rounds/5").json()
+    assert [(b["board"], b["white"], b["black"]) for b in five["boards"]] == expected
+    assert sorted(b["name"] for b in five["byes"]) == sorted(b["name"] for b in json.loads(paired.stdout)["byes"])

@@ -89,6 +89,7 @@ from crosstable.i18n import _, integer_text, ngettext
 from crosstable.io import read_text
 from crosstable.io.jsonfmt import read_json, write_json
 from crosstable.io.seeding import standings_order
+from crosstable.io.trf import rules_of_date
 from crosstable.model import FORFEIT, PENDING, PLAYED, Bye, IntArray, Scoring, Tournament, name_key, parse_result
 from crosstable.numbers import fmt_decimal, fmt_vulgar, json_number
 from crosstable.pairing import initial_ranking, pair_next
@@ -170,6 +171,8 @@ class EventRow(Base):
     """``single`` or ``double`` (a round robin's Berger tables), ``swiss`` (paired round by round)."""
     rounds: Mapped[int | None] = mapped_column(Integer, nullable=True)
     """A Swiss event's rounds, as announced."""
+    start_date: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    """An imported Swiss's start date as its file gives it (TRF ``042``: the edition of C.07)."""
     version: Mapped[int] = mapped_column(Integer)
     secret_hash: Mapped[str] = mapped_column(String(64))
     created: Mapped[str] = mapped_column(String(40))
@@ -494,6 +497,7 @@ class EventStore:
             rules=new.rules,
             schedule=new.schedule,
             rounds=new.rounds,
+            start_date=new.start_date,
             version=0,  # being written: seen by nobody until its last part (the module's docstring)
             created=now(),
             source=new.source,
@@ -503,11 +507,14 @@ class EventStore:
             s.add(row)
             s.flush()
             ratings = new.ratings or [None] * len(new.names)
+            titles = new.titles or [None] * len(new.names)
             rows = [
-                {"event_id": event_id, "number": k + 1, "name": n, "rating": r}
-                for k, (n, r) in enumerate(zip(new.names, ratings, strict=True))
+                {"event_id": event_id, "number": k + 1, "name": n, "rating": r, "title": title}
+                for k, (n, r, title) in enumerate(zip(new.names, ratings, titles, strict=True))
             ]
             s.execute(insert(ParticipantRow), rows)
+            for rnd, number, kind in new.byes:
+                s.add(ByeRow(event_id=event_id, round=rnd, participant=number, kind=kind))
         try:
             for start in range(0, len(new.games), WRITE_PART):
                 with self._session() as s:
@@ -563,6 +570,7 @@ class EventStore:
             "rules": row.rules,
             "schedule": row.schedule,
             "rounds_total": row.rounds,
+            "start_date": row.start_date,
         }
 
     def _names(self, s: Session, event_id: str) -> list[str]:
@@ -751,7 +759,7 @@ class EventStore:
     def _paired_rounds(self, s: Session, event_id: str) -> int:
         """The last round with pairings (0 before the first)."""
         last_game = s.scalar(select(func.max(GameRow.round)).where(GameRow.event_id == event_id))
-        last_bye = s.scalar(select(func.max(ByeRow.round)).where(ByeRow.event_id == event_id))
+        last_bye = s.scalar(select(func.max(ByeRow.round)).where(ByeRow.event_id == event_id, ByeRow.kind == "pab"))
         return max(int(last_game or 0), int(last_bye or 0))
 
     def set_round(
@@ -766,7 +774,7 @@ class EventStore:
             games, byes = self._round_rows(s, event_id, k)
             last = self._paired_rounds(s, event_id)
             if again:
-                if not games and not byes:
+                if not games and not any(b.kind == "pab" for b in byes):
                     raise CrosstableError(_("round {round} is not paired yet").format(round=k))
                 if any(g.result is not None for g in games):
                     raise CrosstableError(
@@ -778,23 +786,24 @@ class EventStore:
                     raise CrosstableError(
                         _("only the last round paired, {round}, can be paired again").format(round=last)
                     )
+            elif k != last + 1:
+                raise CrosstableError(
+                    _("round {round} cannot be paired now: the next round to pair is {next}").format(
+                        round=k, next=last + 1
+                    )
+                )
+            # what the round held (its pairings, or the byes asked for it ahead), for the undo
+            before = None
+            if games or byes:
                 before = json.dumps(
                     {
                         "games": [[g.board, g.white, g.black] for g in games],
                         "byes": [[b.participant, b.kind] for b in byes],
                     }
                 )
-                for old in [*games, *byes]:
-                    s.delete(old)
-                s.flush()
-            else:
-                if k != last + 1:
-                    raise CrosstableError(
-                        _("round {round} cannot be paired now: the next round to pair is {next}").format(
-                            round=k, next=last + 1
-                        )
-                    )
-                before = None
+            for old in [*games, *byes]:
+                s.delete(old)
+            s.flush()
             count = s.scalar(
                 select(func.count()).select_from(ParticipantRow).where(ParticipantRow.event_id == event_id)
             )
@@ -948,6 +957,69 @@ class Prepared:
     source: str | None
     ratings: list[int | None] = dataclasses.field(default_factory=list)
     rounds: int | None = None
+    titles: list[str | None] = dataclasses.field(default_factory=list)
+    byes: list[tuple[int, int, str]] = dataclasses.field(default_factory=list)
+    """An imported Swiss's byes: ``(round, number, kind)``."""
+    start_date: str | None = None
+
+
+@dataclass(frozen=True)
+class _Imported:
+    names: list[str]
+    ratings: list[int | None]
+    titles: list[str | None]
+    games: list[tuple[int, int, int, int, str | None]]
+    byes: list[tuple[int, int, str]]
+    rounds: int
+    scoring: str
+    start_date: str | None
+
+
+SWISS_BYES = {"pab": "pab", "full": "pab", "half": "half", "zero": "zero"}
+"""A file's byes as a saved Swiss keeps them (a full-point bye as the pairing-allocated one)."""
+
+
+def _swiss_import(spec: NewEvent) -> _Imported:
+    """A Swiss in progress imported from a file (a TRF), to be run on here: its start
+    numbers (the pairing numbers), names, ratings, titles, games with their results, its
+    byes, and its rounds (``rounds``, else the file's ``XXR``). What else the file holds
+    (federations, birth dates, its other records) is not kept."""
+    t = read_text(str(spec.content), source="import")
+    if t.kind != "result" or t.squad is not None or t.boards is not None or t.groups is not None:
+        raise CrosstableError(_("only an individual event can be paired by the Dutch system"))
+    assert t.rounds is not None and t.status is not None
+    if len(t.rounds) and not t.rounds.all():
+        raise CrosstableError(_("the games have no round numbers: a Swiss event is paired round by round"))
+    last = max([int(t.rounds.max()) if len(t.rounds) else 0] + [b.round for b in t.byes])
+    given = spec.rounds if spec.rounds is not None else t.rounds_total
+    if given is None:
+        raise CrosstableError(_("a Swiss event needs its number of rounds"))
+    rounds = whole_argument(given, SWISS_ROUNDS, "rounds")
+    if rounds < last:
+        raise CrosstableError(
+            _("the file's games reach round {last}: the event needs at least {last} rounds").format(last=last)
+        )
+    names = list(t.names)
+    for k, n in enumerate(names):
+        _participant_name(n, _("{field} (participant {number})").format(field="content", number=k + 1))
+    boards: dict[int, int] = {}
+    games: list[tuple[int, int, int, int, str | None]] = []
+    for k in sorted(range(len(t.white)), key=lambda g: int(t.rounds[g])):  # type: ignore[index]
+        rnd = int(t.rounds[k])
+        boards[rnd] = boards.get(rnd, 0) + 1
+        result = None if t.status[k] == PENDING else _result_text(t, k)
+        games.append((rnd, boards[rnd], int(t.white[k]) + 1, int(t.black[k]) + 1, result))
+    byes = [(b.round, b.participant + 1, SWISS_BYES[b.kind]) for b in t.byes if b.kind in SWISS_BYES]
+    return _Imported(
+        names=names,
+        ratings=list(t.ratings) if t.ratings else [None] * len(names),
+        titles=[x or None for x in t.titles] if t.titles else [None] * len(names),
+        games=games,
+        byes=byes,
+        rounds=rounds,
+        scoring=scoring_name(t.scoring),
+        start_date=None if t.start_date is None else storable(t.start_date[:40], "content"),
+    )
 
 
 def prepared(spec: NewEvent, check: Callable[[Standings], object] | None = None) -> Prepared:
@@ -958,7 +1030,8 @@ def prepared(spec: NewEvent, check: Callable[[Standings], object] | None = None)
     name = event_name(spec.name)
     if spec.schedule not in ("single", "double", SWISS):
         raise CrosstableError(_("schedule {schedule}: single, double or swiss").format(schedule=repr(spec.schedule)))
-    rounds = _swiss_rounds(spec)
+    imported = _swiss_import(spec) if spec.schedule == SWISS and spec.content is not None else None
+    rounds = imported.rounds if imported is not None else _swiss_rounds(spec)
     Scoring.parse(spec.scoring)
     tiebreaks = None if spec.tiebreaks is None else [c.strip() for c in spec.tiebreaks]
     if tiebreaks is not None:
@@ -970,10 +1043,16 @@ def prepared(spec: NewEvent, check: Callable[[Standings], object] | None = None)
                 rules=repr(spec.rules), known=", ".join(sorted(PRESETS))
             )
         )
-    names, games, source, scoring = _pairings(spec)
-    ratings = _ratings(spec, names)
-    if spec.schedule == SWISS:  # numbered in FIDE's initial ranking: the pairing numbers
-        names, ratings = _initial_ranking(names, ratings)
+    titles: list[str | None] = []
+    byes: list[tuple[int, int, str]] = []
+    if imported is not None:  # a Swiss in progress: its file's numbers, games and byes
+        names, games, source, scoring = imported.names, imported.games, None, imported.scoring
+        ratings, titles, byes = imported.ratings, imported.titles, imported.byes
+    else:
+        names, games, source, scoring = _pairings(spec)
+        ratings = _ratings(spec, names)
+        if spec.schedule == SWISS:  # numbered in FIDE's initial ranking: the pairing numbers
+            names, ratings = _initial_ranking(names, ratings)
     new = Prepared(
         name=name,
         scoring=scoring,
@@ -985,10 +1064,22 @@ def prepared(spec: NewEvent, check: Callable[[Standings], object] | None = None)
         source=source,
         ratings=ratings,
         rounds=rounds,
+        titles=titles,
+        byes=byes,
+        start_date=imported.start_date if imported is not None else None,
     )
-    settings: dict[str, Any] = {"name": name, "scoring": scoring, "schedule": spec.schedule, "rounds_total": rounds}
-    players = [Player(n, r) for n, r in zip(names, ratings or [None] * len(names), strict=True)]
-    t = _built(settings, source, [(0, *g) for g in games], names, players=players)
+    settings: dict[str, Any] = {
+        "name": name,
+        "scoring": scoring,
+        "schedule": spec.schedule,
+        "rounds_total": rounds,
+        "start_date": new.start_date,
+    }
+    players = [
+        Player(n, r, t)
+        for n, r, t in zip(names, ratings or [None] * len(names), titles or [None] * len(names), strict=True)
+    ]
+    t = _built(settings, source, [(0, *g) for g in games], names, players=players, byes=byes)
     ranked = rank(t, tiebreaks, rules=rules)
     if check is not None:
         check(ranked)
@@ -1000,8 +1091,6 @@ def _pairings(spec: NewEvent) -> tuple[list[str], list[tuple[int, int, int, int,
     imported event the event as our JSON, and the scoring (an import's own)."""
     source, scoring = None, spec.scoring
     games: list[tuple[int, int, int, int, str | None]] = []
-    if spec.content is not None and spec.schedule == SWISS:
-        raise CrosstableError(_("a Swiss event is created from names and ratings, not imported"))
     if spec.content is not None:
         t = read_text(spec.content, source="import")
         if t.kind == "game_points" or t.groups is not None:
@@ -1094,14 +1183,25 @@ class RoundPlan:
 
 
 def _next_round(rounds: Sequence[dict[str, Any]]) -> int:
-    """The round to pair next: the one after the last round with pairings."""
-    return max((r["round"] for r in rounds), default=0) + 1
+    """The round to pair next: the one after the last round with pairings (games or the
+    pairing-allocated bye; a bye asked for ahead does not pair a round)."""
+    paired = [r["round"] for r in rounds if r["games"] or any(b["kind"] == "pab" for b in r.get("byes", ()))]
+    return max(paired, default=0) + 1
+
+
+def last_paired(stored: Stored) -> int:
+    """The last round with pairings: games, or the pairing-allocated bye (a half- or
+    zero-point bye asked for a round not paired yet is a request for it, as TRF-2026
+    ``240`` records give them ahead)."""
+    return max([g[1] for g in stored.games] + [b[0] for b in stored.byes if b[2] == "pab"], default=0)
 
 
 def _without_round(stored: Stored, k: int) -> Stored:
-    """The event as it was before round ``k`` was paired."""
+    """The event as it was before round ``k`` was paired: its byes asked for kept."""
     return dataclasses.replace(
-        stored, games=[g for g in stored.games if g[1] != k], byes=[b for b in stored.byes if b[0] != k]
+        stored,
+        games=[g for g in stored.games if g[1] != k],
+        byes=[b for b in stored.byes if b[0] != k or b[2] != "pab"],
     )
 
 
@@ -1110,7 +1210,7 @@ def _round_to_pair(stored: Stored, again: bool) -> tuple[int, Stored]:
     and the event without it."""
     if stored.settings.get("schedule") != SWISS:
         raise CrosstableError(_("this event is a round robin: its rounds are the Berger tables"))
-    last = max([g[1] for g in stored.games] + [b[0] for b in stored.byes], default=0)
+    last = last_paired(stored)
     rounds = int(stored.settings["rounds_total"])
     if again:
         if last == 0:
@@ -1157,7 +1257,7 @@ def hand_round(stored: Stored, k: int, boards: Sequence[Sequence[str]], byes: Ma
     or a second pairing-allocated bye is flagged (FIDE C.04.1: two players meet once, a
     player has the pairing-allocated bye once), and any difference from the Dutch
     system's own pairing of the round is said."""
-    last = max([g[1] for g in stored.games] + [b[0] for b in stored.byes], default=0)
+    last = last_paired(stored)
     if k not in (last, last + 1) or not 1 <= k <= int(stored.settings.get("rounds_total") or 0):
         raise CrosstableError(
             _("round {round} cannot be paired now: the next round to pair is {next}").format(round=k, next=last + 1)
@@ -1244,7 +1344,7 @@ def _running_points(stored: Stored) -> dict[tuple[int, int], Fraction]:
         per_round[(black, rnd)] = per_round.get((black, rnd), Fraction(0)) + parsed[1]
     for rnd, number, kind in stored.byes:
         per_round[(number, rnd)] = per_round.get((number, rnd), Fraction(0)) + bye_points[kind]
-    last = max([g[1] for g in stored.games] + [b[0] for b in stored.byes], default=0)
+    last = last_paired(stored)
     running: dict[tuple[int, int], Fraction] = {}
     for number in range(1, len(stored.names) + 1):
         total = Fraction(0)
@@ -1373,6 +1473,9 @@ def _built(
         t.info["012"] = settings["name"]
         t.rounds_total = settings["rounds_total"]
         t.info["152"] = "W"  # the initial colour: White for pairing number 1 in round 1 (the engine's lot)
+        if settings.get("start_date"):  # an imported Swiss: the edition of C.07 of its date
+            t.start_date = settings["start_date"]
+            t.fide_rules, t.rules_reason = rules_of_date(t.start_date)
         t.system, t.system_reason = "swiss", _("paired by the FIDE Dutch system, round by round")
         return t
     if source is not None:

@@ -1,4 +1,4 @@
-"""Swiss events: the rounds announced, the participants' ratings, titles, late entries
+"""Swiss events: the rounds announced, an imported event's start date, the participants' ratings, titles, late entries
 and withdrawals, the byes of each round, and a change's detail (a round's pairings as
 they were, for its undo).
 
@@ -17,6 +17,7 @@ down_revision = "0001"
 
 def upgrade() -> None:
     op.add_column("events", sa.Column("rounds", sa.Integer(), nullable=True))
+    op.add_column("events", sa.Column("start_date", sa.String(40), nullable=True))
     op.add_column("participants", sa.Column("rating", sa.Integer(), nullable=True))
     op.add_column("participants", sa.Column("title", sa.String(3), nullable=True))
     op.add_column("participants", sa.Column("entered", sa.Integer(), nullable=True))
@@ -41,4 +42,5 @@ def downgrade() -> None:
         for column in ("withdrawn", "entered", "title", "rating"):
             batch.drop_column(column)
     with op.batch_alter_table("events") as batch:
+        batch.drop_column("start_date")
         batch.drop_column("rounds")
