@@ -77,7 +77,7 @@ def test_a_swiss_run_from_the_page(browser: Browser, server: str, http: httpx.Cl
     page.goto(f"{server}/events")
     page.fill("#name", "Club Swiss")
     page.select_option("#schedule", "swiss")
-    page.fill("#rounds", "5")
+    page.fill("#rounds", "5")  # the field shows only for a Swiss
     page.fill("#names", "\n".join(f"{name} {rating}" for name, rating in PLAYERS))
     page.click("#create")
     page.wait_for_selector("#created:not([hidden])")

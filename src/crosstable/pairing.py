@@ -109,7 +109,7 @@ def pair_next(
     not paired in it. The pairing numbers are the participants' order (a TRF's start
     numbers), or ``ranking`` when given (participant indices, first the pairing number
     1: :func:`initial_ranking` gives FIDE's). ``initial_colour`` is the colour the
-    drawing of lots gave pairing number 1 in round 1 (C.04.3 art. 5.2.2 fixes the
+    drawing of lots gave pairing number 1 in round 1 (C.04.3 art. 5.2.5 gives the
     rest). A round that cannot be paired raises :class:`CrosstableError` with the reason.
     """
     t = tournament_argument(t)

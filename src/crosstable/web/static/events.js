@@ -48,7 +48,7 @@ async function create() {
     tiebreaks: $("tiebreaks").value.trim() ? $("tiebreaks").value.match(/[^,\s(]+(\([^)]*\))?/g) : null,
   };
   const swissEvent = body.schedule === "swiss";
-  if (swissEvent) body.rounds = Number($("rounds").value);
+  if (swissEvent && $("rounds").value.trim()) body.rounds = Number($("rounds").value); // an import: its XXR else
   const file = $("import").files[0];
   const seed = $("seed").files[0];
   if (seed) body.seed_from = await seed.text();
