@@ -24,10 +24,24 @@ an odd field's bye is no game). Decisions:
   wins), ``=`` or ``½`` (a draw), ``+`` / ``-`` (a forfeit win / loss for White),
   ``--`` (both forfeit), or any result the games lists read (``1-0``, ``2:1``), as long
   as it fits the event (:func:`normal_result`); an empty result clears the game.
-- **Withdrawals** are results: the games a withdrawn player does not play are
-  entered as forfeits (``-`` or ``+``). Late entries and pairings beyond the Berger
-  tables are not supported; an event imported from a file (TRF, our JSON, a games
+- **A round robin** is paired at creation by the Berger tables; a withdrawal there is
+  its forfeits (``-`` or ``+``). An event imported from a file (TRF, our JSON, a games
   list) keeps its own pairings and results.
+- **A Swiss event** (``schedule="swiss"``, its ``rounds``) is paired round by round by
+  the FIDE Dutch system through :mod:`crosstable.pairing` (:func:`paired_round`; the
+  computing apart from the database, in a worker for the web server, then
+  :meth:`EventStore.set_round`), once every result of the round before is in; a round
+  is paired again, or by hand (:func:`hand_round`: every participant on one board or
+  with one bye; a rematch, a second pairing-allocated bye and any difference from the
+  engine's pairing said in its verdict), until its first result. Created from names
+  and ratings, the participants are numbered in FIDE's initial ranking (the pairing
+  numbers); imported from a TRF in progress, by its start numbers. A late entry
+  (:meth:`EventStore.enter_late`) takes the next number and is paired from the next
+  round; a withdrawal (:meth:`EventStore.withdraw`) is not paired from the next round.
+  Byes are rows of their own: the pairing-allocated bye, and the half- and zero-point
+  byes asked for a round (a bye asked ahead for a round not paired yet does not pair
+  it). Pairings, late entries and withdrawals are changes like results: recorded and
+  undone.
 - **Only what can be stored is taken, and it is checked before the database sees it**
   (a server anyone can reach): an event id that is not one we make (a UUID's
   canonical text) is :class:`NotFound` at once, never sent to the database; every
