@@ -42,6 +42,7 @@ norms are checked for everybody, with a warning).
 
 from __future__ import annotations
 
+import functools
 import math
 from collections import Counter
 from collections.abc import Collection, Sequence
@@ -240,12 +241,25 @@ class NormReport:
         }
 
 
+@functools.cache
 def _needed(games: int, average: int, rule: NormRule) -> Fraction | None:
-    for halves in range(0, 2 * games + 1):
+    """The least score (in half points) that makes the norm: both conditions grow with
+    the score (``dp`` does not fall as the percentage rises), so a binary search."""
+
+    def enough(halves: int) -> bool:
         score = Fraction(halves, 2)
-        if score >= MIN_SCORE * games and performance(score, games, average)[1] >= rule.performance:
-            return score
-    return None
+        return score >= MIN_SCORE * games and performance(score, games, average)[1] >= rule.performance
+
+    low, high = 0, 2 * games
+    if not enough(high):
+        return None
+    while low < high:
+        middle = (low + high) // 2
+        if enough(middle):
+            high = middle
+        else:
+            low = middle + 1
+    return Fraction(low, 2)
 
 
 def check_norm(
