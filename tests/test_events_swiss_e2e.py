@@ -105,6 +105,21 @@ def test_a_swiss_run_from_the_page(browser: Browser, server: str, http: httpx.Cl
     _version(page, version)
     for k in (2, 3):
         version = _pair(page, version, k)
+        if k == 2:  # the arbiter swaps two Blacks by hand: flagged; then the round is paired again
+            page.click("#by-hand summary")
+            page.wait_for_function("document.getElementById('hand-pairings').value.includes(' - ')")
+            lines = page.input_value("#hand-pairings").splitlines()
+            (w1, b1), (w2, b2) = (line.split(" - ") for line in lines[:2])
+            page.fill("#hand-pairings", "\n".join([f"{w1} - {b2}", f"{w2} - {b1}", *lines[2:]]))
+            page.click("#save-pairings")
+            version += 1
+            _version(page, version)
+            assert "not the Dutch system's pairing" in page.inner_text("#pair-notes")
+            swapped = http.get(f"{server}/api/events/{event_id}/rounds/2").json()["boards"][0]
+            assert (swapped["white"], swapped["black"]) == (w1, b2)
+            page.click("#pair-again")
+            version += 1
+            _version(page, version)
         version = _results(page, version, forfeit_board=2 if k == 3 else None)
         # the phone shows the round's pairing list and the standings after it
         _version(public, version)

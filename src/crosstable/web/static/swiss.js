@@ -112,11 +112,49 @@ async function showCard(number) {
   $("card").hidden = false;
 }
 
+function handText(list) {
+  // the round as the arbiter edits it: "White - Black" per board, "Name: kind" per bye
+  return [...list.boards.map((b) => `${b.white} - ${b.black}`), ...list.byes.map((b) => `${b.name}: ${b.kind}`)].join("\n");
+}
+
+async function fillByHand() {
+  const rounds = state.view.rounds.filter((r) => r.games.length || r.byes.some((b) => b.kind === "pab"));
+  const last = rounds.length ? rounds[rounds.length - 1] : null;
+  $("by-hand").hidden = !last || last.games.some((g) => g.result !== null);
+  if ($("by-hand").hidden || document.activeElement === $("hand-pairings")) return;
+  const r = await i18n.api(`/api/events/${eventId}/rounds/${last.round}`);
+  if (r.ok) $("hand-pairings").value = handText(await r.json());
+  $("hand-pairings").dataset.round = last.round;
+}
+
+async function savePairings() {
+  const boards = [];
+  const byes = {};
+  for (const line of $("hand-pairings").value.split("\n").map((x) => x.trim()).filter((x) => x)) {
+    const bye = line.match(/^(.+?)\s*:\s*(pab|half|zero)$/i);
+    const board = line.match(/^(.+?)\s+[-–]\s+(.+)$/);
+    if (bye) byes[bye[1]] = bye[2].toLowerCase();
+    else if (board) boards.push([board[1], board[2]]);
+    else {
+      $("pair-notes").textContent = _t("This line is neither a board nor a bye: {line}", { line });
+      return;
+    }
+  }
+  const round = $("hand-pairings").dataset.round;
+  const data = await write("PUT", `/api/events/${eventId}/rounds/${round}`, { version: state.version, boards, byes });
+  if (!data) return;
+  $("pair-notes").textContent = data.verdict.length
+    ? _t("Round {round} saved; the check flags: {verdict}", { round: data.round, verdict: data.verdict.join("; ") })
+    : _t("Round {round} saved: the Dutch system's own pairing.", { round: data.round });
+  await load();
+}
+
 async function swissLoaded() {
   if (!state.view || state.view.schedule !== "swiss") return;
   if (editing) {
     $("swiss").hidden = false;
     renderControls();
+    await fillByHand();
   }
   await renderList();
 }
@@ -130,6 +168,7 @@ $("list-round").addEventListener("change", () => {
 if (editing) {
   $("pair").addEventListener("click", () => pairRound(false));
   $("pair-again").addEventListener("click", () => pairRound(true));
+  $("save-pairings").addEventListener("click", savePairings);
   $("enter-late").addEventListener("click", async () => {
     const rating = $("late-rating").value.trim();
     const body = { version: state.version, name: $("late-name").value, rating: rating ? Number(rating) : null };
