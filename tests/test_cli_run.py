@@ -9,6 +9,8 @@ commands are loaded by name: ``crosstable standings`` never imports the pairing 
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 import random
 import subprocess
@@ -22,6 +24,7 @@ import crosstable
 from crosstable.cli import main
 from crosstable.io.trf import write_trf
 from crosstable.norms import title_norms
+from crosstable.prizes import award, read_prizes
 from crosstable.ratings import rating_changes
 from tests.conftest import DATA
 from tests.test_events_swiss import checker
@@ -123,7 +126,28 @@ def test_ratings_and_norms_print_what_the_library_computes() -> None:
 
 def test_the_commands_are_loaded_by_name() -> None:
     code, out, _err = run("--help")
-    assert code == 0 and all(name in out for name in ("pair", "ratings", "norms"))
+    assert code == 0 and all(name in out for name in ("pair", "prizes", "ratings", "norms"))
     probe = "import sys, crosstable.cli; print('gacrux' in sys.modules, 'networkx' in sys.modules)"
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
     assert done.stdout.split() == ["False", "False"]
+
+
+def test_prizes_hand_out_what_the_library_does_and_refuse_a_bad_list(tmp_path: Path) -> None:
+    path = REAL / "trk_tournament1.trf"
+    listed = tmp_path / "prizes.csv"
+    listed.write_text("prize,amount,condition\n1,1000\n2,500\n3,350\nBest woman,100,sex=F\n", encoding="utf-8")
+    code, out, err = run("prizes", str(path), "--prizes", str(listed), "-o", "json", "--sharing", "equal")
+    assert code == 0, err
+    ranked = crosstable.rank(crosstable.read(path))
+    expected = award(ranked, read_prizes(listed.read_text(encoding="utf-8")), "equal").to_dict()
+    assert json.loads(out) == json.loads(json.dumps(expected))
+    code, out, err = run("prizes", str(path), "--prizes", str(listed), "-o", "csv")
+    assert code == 0, err
+    rows = list(csv.reader(io.StringIO(out)))
+    assert rows[0] == ["place", "name", "prize", "amount"] and len(rows) == 1 + len(expected["prizes"])
+    winner = ranked.rows[0].name
+    code, out, _err = run("prizes", str(path), "--prizes", str(listed), "--explain", winner)
+    assert code == 0 and "Hort system" in out
+    listed.write_text("prize,amount,condition\n1,1000\nBest woman,100,rating<12000\n", encoding="utf-8")
+    code, out, err = run("prizes", str(path), "--prizes", str(listed))
+    assert code == 2 and out == "" and f"{listed}:3:" in err and "12000" in err, err

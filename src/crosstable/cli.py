@@ -158,7 +158,7 @@ def _interrupted() -> NoReturn:
     sys.exit(130)
 
 
-LAZY = {"pair": "crosstable.cli_run:pair", "ratings": "crosstable.cli_run:ratings", "norms": "crosstable.cli_run:norms"}
+LAZY = {name: f"crosstable.cli_run:{name}" for name in ("pair", "prizes", "ratings", "norms")}
 """Commands loaded by name when asked for (their module's imports are heavy)."""
 
 

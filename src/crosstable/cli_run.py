@@ -1,8 +1,9 @@
-"""The commands that run an event and end it: ``pair`` (the next round of a Swiss, by
-the FIDE Dutch system) and the prize-giving's ``ratings`` (FIDE rating changes) and
-``norms`` (title norms). They live apart from :mod:`crosstable.cli` and are loaded by
-name when asked for (:data:`crosstable.cli.LAZY`), so that the pairing engine's imports
-(gacrux, networkx: 0.15 s) are paid only by the command that needs them.
+"""The commands that run an event and end it: ``pair`` (the next round of a Swiss, by the
+FIDE Dutch system) and the prize-giving's ``prizes`` (prize money with shared places),
+``ratings`` (FIDE rating changes) and ``norms`` (title norms). They live apart from
+:mod:`crosstable.cli` and are loaded by name when asked for
+(:data:`crosstable.cli.LAZY`), so that the pairing engine's imports (gacrux, networkx:
+0.15 s) are paid only by the command that needs them.
 
 Decisions written down here:
 
@@ -13,6 +14,11 @@ Decisions written down here:
   bye for that round (also read from the file's TRF-2026 ``240`` records),
   ``--withdraw NAME`` leaves a player out from it. ``-o trf`` writes the file back
   with the round paired (opponent and colour, no result), as TRF.
+- ``prizes FILE --prizes PRIZES.csv`` ranks FILE (``--tiebreaks``/``--rules`` as
+  ``standings``) and hands out the prizes (:mod:`crosstable.prizes`): ``--sharing``
+  ``hort`` (default), ``equal`` or ``none``; ``--cents`` for amounts in cents;
+  ``--prefer PRIZE`` an organiser's order of preference; ``--explain NAME`` the
+  arithmetic of a player's prize. CSV output: ``place,name,prize,amount``.
 - ``ratings FILE`` and ``norms FILE`` print what :mod:`crosstable.ratings` and
   :mod:`crosstable.norms` compute, under the regulations' edition in force at the
   event's start date (named in the output).
@@ -20,7 +26,9 @@ Decisions written down here:
 
 from __future__ import annotations
 
+import csv
 import dataclasses
+import io
 import json
 from fractions import Fraction
 from typing import Any
@@ -28,13 +36,15 @@ from typing import Any
 import click
 import numpy as np
 
-from crosstable.cli import _Command, _errors, _event_file, _fail, _read, _warning
+from crosstable.cli import _Command, _criteria, _errors, _event_file, _fail, _read, _text, _warning
 from crosstable.i18n import _
 from crosstable.io.trf import write_trf
 from crosstable.model import PENDING, Bye, Tournament
 from crosstable.norms import title_norms
 from crosstable.numbers import fmt_decimal
 from crosstable.pairing import Paired, pair_next
+from crosstable.prizes import SHARINGS, award, read_prizes
+from crosstable.ranking import rank
 from crosstable.ratings import rating_changes
 
 BYE_POINTS = {"pab": None, "half": Fraction(1, 2), "zero": Fraction(0)}
@@ -247,6 +257,58 @@ def norms(file: str, fmt: str, scoring: str | None, everyone: bool, women: tuple
             )
     if not shown:
         click.echo(_("no norm is made in this event"))
+
+
+@click.command("prizes", cls=_Command)
+@_event_file
+@_criteria
+@click.option("--prizes", "prize_file", required=True, type=click.Path(dir_okay=False), help="The prize list (CSV).")
+@click.option("--sharing", type=click.Choice(SHARINGS), default="hort", show_default=True, help="Shared places.")
+@click.option("--cents", is_flag=True, help="Amounts in cents (default: whole units).")
+@click.option("--prefer", "preference", multiple=True, metavar="PRIZE", help="A prize handed out first (in order).")
+@click.option("--explain", "explain_names", multiple=True, metavar="NAME", help="The arithmetic of NAME's prize.")
+@click.option("--output", "-o", type=click.Choice(["text", "json", "csv"]), default="text", show_default=True)
+def prizes(
+    file: str,
+    fmt: str,
+    scoring: str | None,
+    tiebreaks: str | None,
+    rules: str | None,
+    prize_file: str,
+    sharing: str,
+    cents: bool,
+    preference: tuple[str, ...],
+    explain_names: tuple[str, ...],
+    output: str,
+) -> None:
+    """Hand out the prizes of PRIZES.csv (header prize,amount and an optional condition:
+    places 1, 2, … and category prizes) by the standings of FILE: one prize a player
+    (the larger), shared places by the Hort system, equally, or by the tie-break order."""
+    with _errors(prize_file):
+        listed = read_prizes(_text(prize_file), source=prize_file)
+    with _errors(file):
+        t = _read(file, fmt, scoring)
+        ranked = rank(t, tiebreaks, rules=rules)
+        given = award(ranked, listed, sharing, preference=list(preference) or None, cents=cents)
+        explained = [given.explain(name) for name in explain_names]
+    for warning in [*ranked.warnings, *given.warnings]:
+        click.echo(_warning(warning), err=True)
+    data = given.to_dict()
+    if output == "json":
+        click.echo(json.dumps(data, ensure_ascii=False, indent=2))
+    elif output == "csv":
+        buffer = io.StringIO()
+        writer = csv.writer(buffer, lineterminator="\n")
+        writer.writerow(["place", "name", "prize", "amount"])
+        writer.writerows([p["place"], p["name"], p["prize"], p["amount"]] for p in data["prizes"])
+        click.echo(buffer.getvalue(), nl=False)
+    else:
+        rows = [[_("Place"), _("Name"), _("Prize"), _("Amount")]]
+        rows += [[str(p["place"]), p["name"], str(p["prize"]), str(p["amount"])] for p in data["prizes"]]
+        click.echo(_table(rows))
+        click.echo(data["rounding"])
+    for text in explained:
+        click.echo(text)
 
 
 def _table(rows: list[list[str]]) -> str:
