@@ -22,7 +22,11 @@ import pytest
 from click.testing import CliRunner
 from fastapi.testclient import TestClient
 
+import crosstable
 from crosstable.cli import main
+from crosstable.norms import title_norms
+from crosstable.prizes import award, read_prizes
+from crosstable.ratings import rating_changes
 from crosstable.web.app import create_app
 from tests.conftest import DATA
 
@@ -265,3 +269,32 @@ def test_a_swiss_in_progress_imported_from_its_trf_is_run_on(client: TestClient)
     five = client.get(f"/api/events/{arbiter.event_id}/rounds/5").json()
     assert [(b["board"], b["white"], b["black"]) for b in five["boards"]] == expected
     assert sorted(b["name"] for b in five["byes"]) == sorted(b["name"] for b in json.loads(paired.stdout)["byes"])
+
+
+def test_the_prize_giving_of_an_imported_swiss_is_the_librarys_on_its_file(client: TestClient) -> None:
+    """The real Gros 2010 tournament (tests/data/real/trk_tournament1.trf: sexes and years
+    of birth on its lines), imported as a Swiss: its prizes (a category prize for women
+    among them), rating changes and title norms are what the library gives on the file."""
+    path = DATA / "real" / "trk_tournament1.trf"
+    r = client.post("/api/events", json={"name": "Gros", "schedule": "swiss", "content": path.read_text("latin-1")})
+    assert r.status_code == 201, r.text
+    event_id = r.json()["id"]
+    listed = "prize,amount,condition\n1,1000\n2,500\n3,300\nBest woman,100,sex=F\nBest junior,80,born>=1995\n"
+    answer = client.post(f"/api/events/{event_id}/prizes", json={"prizes": listed, "sharing": "equal"})
+    assert answer.status_code == 200, answer.text
+    t = crosstable.read(path)
+    expected = award(crosstable.rank(t), read_prizes(listed), "equal")
+    got = answer.json()
+    assert got["prizes"] == json.loads(json.dumps(expected.to_dict()["prizes"]))
+    assert any(p["prize"] == "Best woman" for p in got["prizes"])
+    assert got["explanations"] == {a.name: expected.explain(a.name) for a in expected.awards}
+
+    def by_round(players: list[dict[str, Any]]) -> list[dict[str, Any]]:  # the event keeps its games by round
+        return [{**p, "per_game": sorted(p["per_game"], key=lambda g: g["round"])} for p in players]
+
+    ratings = client.get(f"/api/events/{event_id}/ratings").json()
+    assert by_round(ratings["players"]) == by_round(json.loads(json.dumps(rating_changes(t).to_dict()))["players"])
+    norms = client.get(f"/api/events/{event_id}/norms").json()
+    assert [p["name"] for p in norms["players"]] == [p.name for p in title_norms(t).players]
+    bad = client.post(f"/api/events/{event_id}/prizes", json={"prizes": "prize,amount\n1,-5\n"})
+    assert bad.status_code == 422 and bad.json()["problems"][0]["line"] == 2, bad.text

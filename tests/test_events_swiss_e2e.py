@@ -158,6 +158,20 @@ def test_a_swiss_run_from_the_page(browser: Browser, server: str, http: httpx.Cl
     public.click("#pairing-list tbody tr >> nth=0 >> td >> nth=1 >> button")
     public.wait_for_selector("#card:not([hidden]) #card-table tbody tr")
     assert len(public.query_selector_all("#card-table tbody tr")) == 5
+    # the prize-giving panel: the prizes of the default list, as the API gives them
+    public.click("#prizes-panel summary")
+    public.click("#compute-prizes")
+    public.wait_for_selector("#prize-table:not([hidden]) tbody tr")
+    listed = public.input_value("#prize-list")
+    expected = http.post(f"{server}/api/events/{event_id}/prizes", json={"prizes": listed}).json()["prizes"]
+    shown = [
+        [c.inner_text() for c in r.query_selector_all("td")] for r in public.query_selector_all("#prize-table tbody tr")
+    ]
+    assert [row[1] for row in shown] == [p["name"] for p in expected]
+    public.click("#ratings-panel summary")
+    public.click("#compute-ratings")
+    public.wait_for_selector("#rating-table:not([hidden]) tbody tr")
+    assert "FIDE Rating Regulations" in public.inner_text("#rating-edition")
     ARTEFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTEFACTS / "swiss-editor.png"), full_page=True)
     public.screenshot(path=str(ARTEFACTS / "swiss-public.png"), full_page=True)

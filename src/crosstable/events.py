@@ -202,6 +202,9 @@ class ParticipantRow(Base):
     name: Mapped[str] = mapped_column(String(MAX_NAME))
     rating: Mapped[int | None] = mapped_column(Integer, nullable=True)
     title: Mapped[str | None] = mapped_column(String(3), nullable=True)
+    sex: Mapped[str | None] = mapped_column(String(1), nullable=True)
+    born: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    federation: Mapped[str | None] = mapped_column(String(3), nullable=True)
     entered: Mapped[int | None] = mapped_column(Integer, nullable=True)
     """A late entry's first round (None: from the first)."""
     withdrawn: Mapped[int | None] = mapped_column(Integer, nullable=True)
@@ -522,9 +525,19 @@ class EventStore:
             s.flush()
             ratings = new.ratings or [None] * len(new.names)
             titles = new.titles or [None] * len(new.names)
+            data = new.data or [(None, None, None)] * len(new.names)
             rows = [
-                {"event_id": event_id, "number": k + 1, "name": n, "rating": r, "title": title}
-                for k, (n, r, title) in enumerate(zip(new.names, ratings, titles, strict=True))
+                {
+                    "event_id": event_id,
+                    "number": k + 1,
+                    "name": n,
+                    "rating": r,
+                    "title": title,
+                    "sex": sex,
+                    "born": born,
+                    "federation": fed,
+                }
+                for k, (n, r, title, (sex, born, fed)) in enumerate(zip(new.names, ratings, titles, data, strict=True))
             ]
             s.execute(insert(ParticipantRow), rows)
             for rnd, number, kind in new.byes:
@@ -600,6 +613,9 @@ class EventStore:
             ParticipantRow.title,
             ParticipantRow.entered,
             ParticipantRow.withdrawn,
+            ParticipantRow.sex,
+            ParticipantRow.born,
+            ParticipantRow.federation,
         )
         by_number = select(*columns).where(ParticipantRow.event_id == event_id).order_by(ParticipantRow.number)
         return [Player(*row) for row in s.execute(by_number)]
@@ -933,6 +949,9 @@ class Player:
     title: str | None = None
     entered: int | None = None
     withdrawn: int | None = None
+    sex: str | None = None
+    born: int | None = None
+    federation: str | None = None
 
 
 @dataclass(frozen=True)
@@ -975,6 +994,8 @@ class Prepared:
     byes: list[tuple[int, int, str]] = dataclasses.field(default_factory=list)
     """An imported Swiss's byes: ``(round, number, kind)``."""
     start_date: str | None = None
+    data: list[tuple[str | None, int | None, str | None]] = dataclasses.field(default_factory=list)
+    """An imported Swiss's participants' sex, year of birth and federation."""
 
 
 @dataclass(frozen=True)
@@ -987,6 +1008,7 @@ class _Imported:
     rounds: int
     scoring: str
     start_date: str | None
+    data: list[tuple[str | None, int | None, str | None]]
 
 
 SWISS_BYES = {"pab": "pab", "full": "pab", "half": "half", "zero": "zero"}
@@ -1033,6 +1055,14 @@ def _swiss_import(spec: NewEvent) -> _Imported:
         rounds=rounds,
         scoring=scoring_name(t.scoring),
         start_date=None if t.start_date is None else storable(t.start_date[:40], "content"),
+        data=[
+            (
+                (t.sexes[k] or None) if t.sexes else None,
+                t.birth_years[k] if t.birth_years else None,
+                storable(t.federations[k][:3], "content") or None if t.federations else None,
+            )
+            for k in range(len(names))
+        ],
     )
 
 
@@ -1081,6 +1111,7 @@ def prepared(spec: NewEvent, check: Callable[[Standings], object] | None = None)
         titles=titles,
         byes=byes,
         start_date=imported.start_date if imported is not None else None,
+        data=imported.data if imported is not None else [],
     )
     settings: dict[str, Any] = {
         "name": name,
@@ -1089,9 +1120,12 @@ def prepared(spec: NewEvent, check: Callable[[Standings], object] | None = None)
         "rounds_total": rounds,
         "start_date": new.start_date,
     }
+    data = new.data or [(None, None, None)] * len(names)
     players = [
-        Player(n, r, t)
-        for n, r, t in zip(names, ratings or [None] * len(names), titles or [None] * len(names), strict=True)
+        Player(n, r, title, sex=sex, born=born, federation=fed)
+        for n, r, title, (sex, born, fed) in zip(
+            names, ratings or [None] * len(names), titles or [None] * len(names), data, strict=True
+        )
     ]
     t = _built(settings, source, [(0, *g) for g in games], names, players=players, byes=byes)
     ranked = rank(t, tiebreaks, rules=rules)
@@ -1483,6 +1517,10 @@ def _built(
         t.byes = [Bye(number - 1, rnd, kind, points[kind]) for rnd, number, kind in byes]
         t.ratings = [p.rating for p in players] if players else None
         t.titles = [p.title or "" for p in players] if players else None
+        if any(p.sex or p.born or p.federation for p in players):  # an imported Swiss's data
+            t.sexes = [p.sex or "" for p in players]
+            t.birth_years = [p.born for p in players]
+            t.federations = [p.federation or "" for p in players]
         t.source = settings["name"]
         t.info["012"] = settings["name"]
         t.rounds_total = settings["rounds_total"]

@@ -108,11 +108,13 @@ from crosstable.web.jobs import (
     GONE,
     Answer,
     EventPairing,
+    EventPrizeGiving,
     EventRead,
     Jobs,
     event_create_job,
     event_export_job,
     event_pair_job,
+    event_prize_giving_job,
     event_standings_job,
 )
 
@@ -277,6 +279,12 @@ class LateEntry(BaseModel):
 class Withdrawal(BaseModel):
     version: int = VERSION
     name: str = Field(..., max_length=1000)
+
+
+class PrizeList(BaseModel):
+    prizes: str = Field(..., max_length=100_000, description="The prize list as CSV: prize,amount(,condition).")
+    sharing: Literal["hort", "equal", "none"] = "hort"
+    cents: bool = False
 
 
 def _bearer(authorization: str | None) -> str | None:
@@ -1018,6 +1026,30 @@ def events_router(
     def card(event_id: str, number: Annotated[int, FastPath(ge=1, le=9999)]) -> dict[str, Any]:
         """A participant's card: each round's colour, opponent, result and running score."""
         return player_card(opened().stored(event_id), number)
+
+    async def prize_giving(request: Request, event_id: str, req: Callable[[Stored], EventPrizeGiving]) -> Response:
+        found = await run_in_threadpool(opened().stored, event_id)
+        answer = await jobs.answer(request, event_prize_giving_job, req(found), costs.lane(event_id))
+        return answer.response()
+
+    @router.post("/api/events/{event_id}/prizes", responses={**READ, **INPUT, **COMPUTED})
+    async def prizes(event_id: str, req: PrizeList, request: Request) -> Response:
+        """The prizes of the event's standings (no secret: nothing is written): the prize
+        list's places and category prizes, one prize a player, shared places by the
+        Hort system, equally or by the tie-break order; each prize's arithmetic."""
+        return await prize_giving(
+            request, event_id, lambda stored: EventPrizeGiving(stored, "prizes", req.prizes, req.sharing, req.cents)
+        )
+
+    @router.get("/api/events/{event_id}/ratings", responses={**READ, **INPUT, **COMPUTED})
+    async def ratings(request: Request, event_id: str, k: Annotated[int, Query(ge=10, le=40)] = 20) -> Response:
+        """Each rated player's FIDE rating change (K ``k`` where the event does not decide it)."""
+        return await prize_giving(request, event_id, lambda stored: EventPrizeGiving(stored, "ratings", k=k))
+
+    @router.get("/api/events/{event_id}/norms", responses={**READ, **INPUT, **COMPUTED})
+    async def norms(request: Request, event_id: str) -> Response:
+        """The title norms the event gives (FIDE Title Regulations)."""
+        return await prize_giving(request, event_id, lambda stored: EventPrizeGiving(stored, "norms"))
 
     @router.get("/events", response_class=HTMLResponse, include_in_schema=False)
     def events_page() -> str:

@@ -77,8 +77,11 @@ from crosstable.io.sidecar import add_discipline
 from crosstable.io.trf import write_trf
 from crosstable.io.writers import competition_fragment, outlook_dict, render, render_competition, scenario_dict
 from crosstable.model import PENDING, Tournament
+from crosstable.norms import title_norms
 from crosstable.outlook import outlook as run_outlook
+from crosstable.prizes import award, read_prizes
 from crosstable.ranking import Standings, criteria_for, rank
+from crosstable.ratings import rating_changes
 from crosstable.report import GRID_LIMIT, render_fragments
 from crosstable.scenarios import scenarios as run_scenarios
 from crosstable.tiebreaks.potential import potentials
@@ -422,6 +425,41 @@ def _event_pair(req: EventPairing, limits: Limits) -> Answer:
 def event_pair_job(req: EventPairing, limits: Limits) -> Answer:
     """A Swiss event's round paired (or checked, paired by hand), in a worker."""
     return _guarded(_event_pair, req, limits)
+
+
+@dataclass(frozen=True)
+class EventPrizeGiving:
+    """A saved event's prize-giving: its prizes (a prize list's CSV text, the sharing,
+    cents), its rating changes (``k`` by default) or its title norms."""
+
+    stored: Stored
+    what: str
+    prizes: str = ""
+    sharing: str = "hort"
+    cents: bool = False
+    k: int = 20
+
+
+def _event_prize_giving(req: EventPrizeGiving, limits: Limits) -> Answer:
+    """``POST /api/events/{id}/prizes``, ``GET …/ratings``, ``GET …/norms``: the library's
+    answers on the event as stored (its standings by its own criteria)."""
+    settings = req.stored.settings
+    t = req.stored.tournament()
+    if req.what == "ratings":
+        return json_answer(rating_changes(t, k=req.k).to_dict())
+    if req.what == "norms":
+        return json_answer(title_norms(t).to_dict())
+    listed = read_prizes(req.prizes, source="prizes")
+    ranked = rank(t, settings["tiebreaks"], rules=settings["rules"])
+    given = award(ranked, listed, req.sharing, cents=req.cents)
+    out = given.to_dict()
+    out["explanations"] = {a.name: given.explain(a.name) for a in given.awards}
+    return json_answer(out)
+
+
+def event_prize_giving_job(req: EventPrizeGiving, limits: Limits) -> Answer:
+    """A saved event's prizes, rating changes or title norms, in a worker."""
+    return _guarded(_event_prize_giving, req, limits)
 
 
 def event_standings_job(req: EventRead, limits: Limits) -> Answer:

@@ -1,6 +1,7 @@
-"""Swiss events: the rounds announced, an imported event's start date, the participants' ratings, titles, late entries
-and withdrawals, the byes of each round, and a change's detail (a round's pairings as
-they were, for its undo).
+"""Swiss events: the rounds announced, an imported event's start date, the participants'
+ratings, titles, sex, year of birth and federation (an imported Swiss's: the category
+prizes read them), late entries and withdrawals, the byes of each round, and a change's
+detail (a round's pairings as they were, for its undo).
 
 Revision ID: 0002
 Revises: 0001
@@ -20,6 +21,9 @@ def upgrade() -> None:
     op.add_column("events", sa.Column("start_date", sa.String(40), nullable=True))
     op.add_column("participants", sa.Column("rating", sa.Integer(), nullable=True))
     op.add_column("participants", sa.Column("title", sa.String(3), nullable=True))
+    op.add_column("participants", sa.Column("sex", sa.String(1), nullable=True))
+    op.add_column("participants", sa.Column("born", sa.Integer(), nullable=True))
+    op.add_column("participants", sa.Column("federation", sa.String(3), nullable=True))
     op.add_column("participants", sa.Column("entered", sa.Integer(), nullable=True))
     op.add_column("participants", sa.Column("withdrawn", sa.Integer(), nullable=True))
     op.add_column("changes", sa.Column("detail", sa.Text(), nullable=True))
@@ -39,7 +43,7 @@ def downgrade() -> None:
     with op.batch_alter_table("changes") as batch:
         batch.drop_column("detail")
     with op.batch_alter_table("participants") as batch:
-        for column in ("withdrawn", "entered", "title", "rating"):
+        for column in ("withdrawn", "entered", "federation", "born", "sex", "title", "rating"):
             batch.drop_column(column)
     with op.batch_alter_table("events") as batch:
         batch.drop_column("start_date")
