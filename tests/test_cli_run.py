@@ -151,3 +151,26 @@ def test_prizes_hand_out_what_the_library_does_and_refuse_a_bad_list(tmp_path: P
     listed.write_text("prize,amount,condition\n1,1000\nBest woman,100,rating<12000\n", encoding="utf-8")
     code, out, err = run("prizes", str(path), "--prizes", str(listed))
     assert code == 2 and out == "" and f"{listed}:3:" in err and "12000" in err, err
+
+
+def test_a_prohibited_pairing_and_an_acceleration_reach_the_engine(tmp_path: Path) -> None:
+    """TRF-2026 ``260`` (players 1 and 2 may not meet in round 5) and ``250`` (a virtual
+    point for players 1-20 in round 5, Baku acceleration) added to the real Gros sample:
+    the engine's round 5 without them pairs 1 with 2; with ``260`` it does not; with
+    ``250`` it differs; ``-o trf`` keeps both records."""
+    text = (REAL / "ejs_javafo_sample2.trf").read_text(encoding="latin-1")
+
+    def paired(extra: str) -> set[frozenset[int]]:
+        path = tmp_path / "event.trf"
+        path.write_text(text + extra, encoding="latin-1")
+        code, out, err = run("pair", str(path), "-o", "json")
+        assert code == 0, err
+        return {frozenset((p["white_no"], p["black_no"])) for p in json.loads(out)["pairings"]}
+
+    plain = paired("")
+    assert frozenset((1, 2)) in plain
+    prohibited = paired("260   5   5    1    2\n")
+    assert frozenset((1, 2)) not in prohibited
+    assert paired("250  1.0  1.0   5   5    1   20\n") != plain
+    code, out, _err = run("pair", str(tmp_path / "event.trf"), "-o", "trf")
+    assert code == 0 and "250  1.0  1.0   5   5    1   20" in out.splitlines()

@@ -12,7 +12,9 @@ Decisions written down here:
   crosstable reads). The pairing numbers are the file's start numbers, as TRF
   defines them (the initial ranking). ``--bye NAME=H|Z`` asks a half- or zero-point
   bye for that round (also read from the file's TRF-2026 ``240`` records),
-  ``--withdraw NAME`` leaves a player out from it. ``-o trf`` writes the file back
+  ``--withdraw NAME`` leaves a player out from it. The file's ``152`` (the initial
+  colour), ``250`` (accelerated rounds, Baku) and ``260`` (prohibited pairings: the same
+  club or family) records go to the engine as written, and stay in ``-o trf``. ``-o trf`` writes the file back
   with the round paired (opponent and colour, no result), as TRF.
 - ``prizes FILE --prizes PRIZES.csv`` ranks FILE (``--tiebreaks``/``--rules`` as
   ``standings``) and hands out the prizes (:mod:`crosstable.prizes`): ``--sharing``
@@ -161,7 +163,8 @@ def pair(
     asked = _requests(byes)
     with _errors(file):
         t = _read(file, fmt, scoring)
-        p = pair_next(t, round_, asked, list(withdrawn))
+        colour = {"B": "black"}.get(t.info.get("152", "W").strip()[:1].upper(), "white")  # TRF 152, the lot's
+        p = pair_next(t, round_, asked, list(withdrawn), initial_colour=colour)
     for warning in p.warnings:
         click.echo(_warning(warning), err=True)
     if output == "json":

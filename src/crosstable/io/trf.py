@@ -162,6 +162,11 @@ UNUSED = {
 }
 """Records that cannot change the standings: read, and named once in the warnings
 (what each holds, in English: translated where the warning is written)."""
+PAIRING_RECORDS = ("152", "250", "260")
+"""Of those, the records a pairing engine reads (the initial colour, accelerated rounds,
+prohibited pairings): kept in :attr:`Tournament.info` as written (a repeated record's
+lines joined by a newline) and written back, so that ``crosstable pair`` gives them to
+the engine."""
 _PAIRING_DATA = N_("pairing program data")
 """What the ``XX*`` records (and any other record read but not used) hold."""
 
@@ -337,6 +342,9 @@ def _header(text: str, problems: list[Problem]) -> _Header:
             h.info["352"] = line[4:].strip()
         elif code in UNUSED or code.startswith("XX"):
             h.unused.setdefault(code, lineno)
+            if code in PAIRING_RECORDS:  # kept as written, for a pairing engine (crosstable pair)
+                kept = h.info.get(code)
+                h.info[code] = line[4:].rstrip() if kept is None else f"{kept}\n{line[4:].rstrip()}"
         else:
             h.unknown.setdefault(code, []).append(lineno)
     return h
@@ -1413,6 +1421,8 @@ def _head_lines(t: Tournament, what: str, rounds: int) -> list[str]:
         out.append(f"042 {_clean(t.start_date)}")
     for code in sorted(c for c in info if (c in KEPT or c == "352") and c not in ("062", "072", "082")):
         out += [f"{code} {_clean(part)}" for part in info[code].split("\n")]
+    for code in (c for c in PAIRING_RECORDS if c in info):  # their columns as written
+        out += [f"{code} {_clean(part).rstrip()}" for part in info[code].split("\n")]
     system = "Swiss-System" if t.system == "swiss" else "Round-Robin"
     out.append(f"092 {what}: {system}")
     if t.scoring.name != "chess" and t.kind == "result":
