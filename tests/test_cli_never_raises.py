@@ -65,14 +65,18 @@ MAX_MESSAGE = 500
 
 # Share of the examples per command (percent).
 WEIGHTS = {
-    "standings": 30,
-    "scenarios": 14,
-    "outlook": 12,
-    "schedule": 14,
-    "rate": 9,
-    "convert": 8,
-    "serve": 7,
-    "top": 6,
+    "standings": 26,
+    "scenarios": 13,
+    "outlook": 11,
+    "schedule": 12,
+    "rate": 8,
+    "convert": 7,
+    "serve": 6,
+    "top": 5,
+    "pair": 4,
+    "prizes": 3,
+    "ratings": 3,
+    "norms": 2,
 }
 
 # Modules the commands import lazily: imported once here so that the children inherit them.
@@ -176,6 +180,13 @@ SIDE_SAMPLES = {
     ),
     "ranking team,value": (b"team,points\nColombia,1\nJapan,2\nSenegal,3\nPoland,4\n", ".csv"),
     "names Ann..Dan": (b"Ann\nBob\nCid\nDan\n", ".txt"),
+}
+PRIZE_SAMPLES = {
+    "prizes places and categories": (
+        b"prize,amount,condition\n1,1000\n2,500\n3,350\nBest woman,100,sex=F\nUnder 1800,50,rating<1800\n",
+        ".csv",
+    ),
+    "prizes places only": (b"prize,amount\n1,100\n2,50.50\n", ".csv"),
 }
 _standings = _standings_json(EXAMPLES / "seed-7-players.tsv")
 if _standings:
@@ -484,7 +495,7 @@ def command_line(draw: st.DrawFn, command: str, positional: list[Any], options: 
 
 def _discovered(command: str, options: list[tuple[Any, ...]]) -> list[tuple[Any, ...]]:
     """Generic values for the options of ``command`` that the lists here do not name yet (new ones)."""
-    cmd = main.commands.get(command) if isinstance(main, click.Group) else None
+    cmd = main.get_command(click.Context(main), command) if isinstance(main, click.Group) else None  # lazy ones too
     if cmd is None:
         return []
     named = {entry[0] for entry in options}
@@ -615,6 +626,49 @@ COMMANDS: dict[str, st.SearchStrategy[Invocation]] = {
             ("--port", ints("8000", "8080", "1", "65535", bad=60)),
             ("--workers", ints("1", "2", bad=60)),
             ("--host", st.sampled_from(["127.0.0.1", "localhost", "::1", "0.0.0.0", "", "not a host", "999.1.1.1"])),
+        ],
+    ),
+    "pair": command_line(
+        "pair",
+        [file_ref(files(SAMPLES, generated=True))],
+        [
+            ("--from", FORMATS, 12),
+            ("--round", ints("1", "2", "5", "999", bad=20)),
+            ("--bye", st.one_of(st.sampled_from([f"{p}=H" for p in PEOPLE] + ["x=Z", "=H", "Ann"]), JUNK)),
+            ("--withdraw", st.one_of(st.sampled_from(PEOPLE), JUNK)),
+            ("-o", choice(["text", "json", "trf"], "csv")),
+        ],
+    ),
+    "prizes": command_line(
+        "prizes",
+        [file_ref(files(SAMPLES, generated=True))],
+        [
+            ("--prizes", file_ref(files(PRIZE_SAMPLES)), 90),
+            ("--sharing", choice(["hort", "equal", "none"], "half")),
+            ("--cents", None),
+            ("--prefer", st.one_of(st.sampled_from(["Best woman", "1"]), JUNK)),
+            ("--explain", st.one_of(st.sampled_from(PEOPLE), JUNK)),
+            ("-t", TIEBREAKS),
+            ("-o", choice(["text", "json", "csv"], "md")),
+        ],
+    ),
+    "ratings": command_line(
+        "ratings",
+        [file_ref(files(SAMPLES, generated=True))],
+        [
+            ("--k", ints("10", "20", "40", bad=20)),
+            ("--k-of", st.one_of(st.sampled_from([f"{p}=40" for p in PEOPLE] + ["Ann=7", "=20", "Ann"]), JUNK)),
+            ("--category", choice(["standard", "rapid", "blitz"], "bullet")),
+            ("-o", choice(["text", "json"], "csv")),
+        ],
+    ),
+    "norms": command_line(
+        "norms",
+        [file_ref(files(SAMPLES, generated=True))],
+        [
+            ("--all", None),
+            ("--woman", st.one_of(st.sampled_from(PEOPLE), JUNK)),
+            ("-o", choice(["text", "json"], "csv")),
         ],
     ),
     "top": st.one_of(
