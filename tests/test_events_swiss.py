@@ -159,8 +159,8 @@ def test_a_swiss_run_round_by_round_is_what_the_checker_and_the_command_line_fin
     cli = CliRunner().invoke(main, ["standings", str(tmp_path / "final.trf"), "-o", "json"])
     assert cli.exit_code == 0, cli.output
     ours = client.get(f"/api/events/{arbiter.event_id}/standings").json()
-    assert [r["name"] for r in json.loads(cli.output)["standings"]] == [r["name"] for r in ours["standings"]]
-    assert [r["tiebreaks"] for r in json.loads(cli.output)["standings"]] == [r["tiebreaks"] for r in ours["standings"]]
+    assert [r["name"] for r in json.loads(cli.stdout)["standings"]] == [r["name"] for r in ours["standings"]]
+    assert [r["tiebreaks"] for r in json.loads(cli.stdout)["standings"]] == [r["tiebreaks"] for r in ours["standings"]]
     # the player's card adds up to the standings' points
     number = next(p["number"] for p in view["players"] if p["name"] == "Leko")
     card = client.get(f"/api/events/{arbiter.event_id}/players/{number}").json()

@@ -151,7 +151,7 @@ def test_a_swiss_run_from_the_page(browser: Browser, server: str, http: httpx.Cl
     cli = CliRunner().invoke(main, ["standings", str(tmp_path / "final.trf"), "-o", "json"])
     assert cli.exit_code == 0, cli.output
     ours = http.get(f"{server}/api/events/{event_id}/standings").json()
-    assert json.loads(cli.output)["standings"] == ours["standings"]
+    assert json.loads(cli.stdout)["standings"] == ours["standings"]
 
     # a player's card on the public page
     _version(public, version)

@@ -289,6 +289,7 @@ async function computeOutlook(asked) {
   $("witness").hidden = true;
   $("outlook").replaceChildren();
   const body = asked || request({ zones: $("zones").value || null });
+  delete body.round; // what can still happen: of the whole event, whatever round the standings are after
   const witness = asked ? state.witness : null;
   state.outlookAsked = body;
   state.witness = null;
