@@ -255,3 +255,32 @@ def test_real_files_against_gacrux(path: Path) -> None:
             assert c.performance == theirs, (name, norm)
             checked += 1
     assert checked
+
+
+def test_a_running_event_says_what_the_rounds_left_need() -> None:
+    """The real Gros 2010 sample after 4 of 9 rounds (tests/data/real, its source in
+    tests/data/SOURCES.md): each norm's score still needed in the 5 rounds left is the
+    least one whose final performance (1.4.8-1.4.9, ``performance``) and 35 % make the
+    norm, opponents to come averaging as these (a linear scan, not the module's search)."""
+    t = crosstable.read(DATA / "real" / "ejs_javafo_sample2.trf")
+    report = title_norms(t)
+    seen = 0
+    for player in report.players:
+        for norm, check in player.checks.items():
+            assert check.remaining == 5
+            if not check.games:
+                continue
+            rule = RULES[norm]
+            total = check.games + 5
+            scan = [
+                h
+                for h in range(0, 11)
+                if performance(check.score + Fraction(h, 2), total, check.average)[1] >= rule.performance
+                and check.score + Fraction(h, 2) >= Fraction(35, 100) * total
+            ]
+            expected = Fraction(scan[0], 2) if scan else None
+            assert check.needed_remaining == expected, (player.name, norm)
+            seen += expected is not None
+    assert seen > 0
+    finished = title_norms(crosstable.read(DATA / "real" / "shc_2021_03.trf"))
+    assert all(c.remaining == 0 and c.needed_remaining is None for p in finished.players for c in p.checks.values())

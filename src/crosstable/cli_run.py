@@ -39,7 +39,7 @@ import click
 import numpy as np
 
 from crosstable.cli import _Command, _criteria, _errors, _event_file, _fail, _read, _text, _warning
-from crosstable.i18n import _
+from crosstable.i18n import _, ngettext
 from crosstable.io.trf import write_trf
 from crosstable.model import PENDING, Bye, Tournament
 from crosstable.norms import title_norms
@@ -229,7 +229,8 @@ def ratings(
 def norms(file: str, fmt: str, scoring: str | None, everyone: bool, women: tuple[str, ...], output: str) -> None:
     """The title norms (GM, IM, WGM, WIM) the event of FILE gives under the FIDE Title
     Regulations in force: games, opponents' titles and federations, the rating floor,
-    the average and the performance needed."""
+    the average and the performance needed; in an event still running, the score the
+    rounds left need (the opponents to come averaging as those met)."""
     with _errors(file):
         t = _read(file, fmt, scoring)
         report = title_norms(t, women=list(women) or None)
@@ -246,6 +247,15 @@ def norms(file: str, fmt: str, scoring: str | None, everyone: bool, women: tuple
                 continue
             shown += 1
             verdict = _("made") if check.made else "; ".join(check.failures)
+            if check.remaining and check.needed_remaining is not None:
+                # TRANSLATORS: {score} a score (4½), {n} the rounds left of an event still running
+                verdict += "; " + ngettext(
+                    "{score} in the {n} round left makes its performance",
+                    "{score} in the {n} rounds left makes its performance",
+                    check.remaining,
+                ).format(score=fmt_decimal(check.needed_remaining), n=check.remaining)
+            elif check.remaining:
+                verdict += "; " + _("no score in the rounds left makes its performance")
             click.echo(
                 _(
                     "{name}: {norm} norm: {verdict} (performance {performance}, average {average}, {games} games)"

@@ -42,6 +42,7 @@ norms are checked for everybody, with a warning).
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import math
 from collections import Counter
@@ -169,6 +170,13 @@ class NormCheck:
     failures: tuple[str, ...]
     """The requirements not met, each a sentence; empty: the norm is made (as far as
     the file lets us check)."""
+    remaining: int = 0
+    """In an event still running: the rounds left (announced, not yet with results)."""
+    needed_remaining: Fraction | None = None
+    """In an event still running: the least score in the :attr:`remaining` rounds that
+    makes the norm's performance and 35 % at the end, if the opponents to come average
+    what these do (an assumption: they are not paired yet); ``None`` when none does, or
+    no round is left. The other requirements are counted at the end."""
 
     @property
     def made(self) -> bool:
@@ -231,6 +239,10 @@ class NormReport:
                             "own_federation": c.own_federation,
                             "foreign_federations": c.foreign_federations,
                             "failures": list(c.failures),
+                            "remaining": c.remaining,
+                            "needed_remaining": (
+                                fmt_decimal(c.needed_remaining) if c.needed_remaining is not None else None
+                            ),
                         }
                         for n, c in p.checks.items()
                     },
@@ -436,6 +448,7 @@ def title_norms(
             continue
         games[w].append((b, Fraction(wo, 2)))
         games[b].append((w, Fraction(bo, 2)))
+    left = max(0, tt.announced_rounds - tt.results_round) if tt.results_round else 0
     for i, name in enumerate(tt.names):
         needless = _COVERS.get(titles[i], set())
         checks: dict[str, NormCheck] = {}
@@ -444,9 +457,19 @@ def title_norms(
                 continue
             opponents = [(ratings[o], titles[o], feds[o]) for o, _s in games[i]]
             score = sum((s for _o, s in games[i]), Fraction(0))
-            checks[norm] = check_norm(norm, score, opponents, feds[i], [tt.names[o] for o, _s in games[i]])
+            check = check_norm(norm, score, opponents, feds[i], [tt.names[o] for o, _s in games[i]])
+            if left > 0:
+                check = _running(check, left)
+            checks[norm] = check
         report.players.append(PlayerNorms(name, titles[i], feds[i], checks))
     return report
+
+
+def _running(check: NormCheck, left: int) -> NormCheck:
+    """``check`` with what the ``left`` rounds to come need (:attr:`NormCheck.needed_remaining`)."""
+    total = _needed(check.games + left, check.average, RULES[check.norm]) if check.games else None
+    rest = None if total is None else max(Fraction(0), total - check.score)
+    return dataclasses.replace(check, remaining=left, needed_remaining=rest if rest is None or rest <= left else None)
 
 
 def needed_text(check: NormCheck) -> str:
