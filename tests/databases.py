@@ -27,6 +27,7 @@ has no assert to rewrite.
 from __future__ import annotations
 
 import os
+import time
 import uuid
 from collections.abc import Iterator, Mapping
 from pathlib import Path
@@ -92,10 +93,20 @@ def create_postgres_database(server: URL) -> URL:
     return server.set(database=name)
 
 
-def drop_postgres_database(server: URL, name: str) -> None:
-    """Drop the database ``name`` on ``server``, ending any connection still open to it."""
-    with psycopg.connect(libpq_url(server), autocommit=True) as connection:
-        connection.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name)))
+def drop_postgres_database(server: URL, name: str, attempts: int = 20) -> None:
+    """Drop the database ``name`` on ``server``, ending any connection still open to it.
+    A session the tests' role may not end (an autovacuum worker on that database, the
+    server's own) refuses the drop for a moment: tried again, up to ``attempts`` times
+    a quarter of a second apart, then left (the cluster is thrown away at the end)."""
+    for attempt in range(attempts):
+        try:
+            with psycopg.connect(libpq_url(server), autocommit=True) as connection:
+                connection.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name)))
+            return
+        except psycopg.errors.InsufficientPrivilege:
+            if attempt == attempts - 1:
+                return
+            time.sleep(0.25)
 
 
 def sqlite_url(path: Path) -> str:

@@ -90,6 +90,9 @@ class HeadDeadline(H11Protocol):
         super().connection_made(transport)
         self._deadline: asyncio.TimerHandle | None = None
         if self.most is not None and len(self.connections) > self.most:
+            # not counted from now on: uvicorn's own bound, checked as each request of the
+            # connections served arrives, must not see the ones being shed before they are gone
+            self.connections.discard(self)
             transport.write(BUSY)
             transport.close()
             return
