@@ -15,7 +15,9 @@ Decisions written down here:
   soft limit of open files is raised to the hard limit (at most 65,536) at start, so
   that the bound, not the system's default of 1,024, is what counts. Where the system
   allows fewer files than the bound and :data:`RESERVED_FILES` (the server's own: its
-  database, its workers' pipes, its pages), the bound is lowered to fit, and said. A
+  database, its workers' pipes; and a burst of connections accepted at once, the
+  :data:`BACKLOG`, which asyncio accepts in one go), the bound is lowered to fit, and
+  said: 768 connections under 1,024 files. A
   connection beyond the bound is answered 503 and closed as soon as it is accepted
   (:class:`HeadDeadline`), not when its request is complete: half-written requests
   beyond the bound held their descriptors until their deadline, and the server, out
@@ -58,8 +60,14 @@ PERIOD = 60.0
 """Seconds over which :data:`BURST` messages of one kind are written."""
 MOST_OPEN_FILES = 65536
 """The open files the server asks for at most (the soft limit raised up to the hard one)."""
-RESERVED_FILES = 128
-"""Open files kept for the server's own use, beyond its connections."""
+RESERVED_FILES = 256
+"""Open files kept beyond the connections (at most a quarter of those the system allows):
+the server's own (its database, its workers' pipes) and a burst of connections accepted
+at once (:data:`BACKLOG`) and not yet closed."""
+BACKLOG = 128
+"""Connections waiting to be accepted, and so accepted in one go (at most an eighth of the
+open files): asyncio accepts the whole backlog at once, each accepted connection holding
+a descriptor until it is closed, even one shed at the bound (uvicorn's default is 2,048)."""
 BUSY = b"HTTP/1.1 503 Service Unavailable\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
 """The answer to a connection beyond the bound."""
 
@@ -171,14 +179,24 @@ def more_open_files() -> int:
     return MOST_OPEN_FILES if soft == resource.RLIM_INFINITY else soft
 
 
+def reserved_files(files: int) -> int:
+    """The open files kept beyond the connections: :data:`RESERVED_FILES`, at most a quarter."""
+    return min(RESERVED_FILES, files // 4)
+
+
+def backlog(files: int) -> int:
+    """The connections accepted in one go: :data:`BACKLOG`, at most an eighth of the open files."""
+    return max(1, min(BACKLOG, files // 8))
+
+
 def connections_allowed(wanted: int, files: int) -> int:
     """The connections served at once: ``wanted``, or fewer where ``files`` open files
-    would not hold them and :data:`RESERVED_FILES`.
+    would not hold them and the files kept (:func:`reserved_files`).
 
-    >>> connections_allowed(1000, 65536), connections_allowed(1000, 1024), connections_allowed(1000, 100)
-    (1000, 896, 1)
+    >>> connections_allowed(1000, 65536), connections_allowed(1000, 1024), connections_allowed(100, 256)
+    (1000, 768, 100)
     """
-    return max(1, min(wanted, files - RESERVED_FILES))
+    return max(1, min(wanted, files - reserved_files(files)))
 
 
 def run(host: str, port: int, workers: int, max_connections: int, head_timeout: float) -> None:
@@ -194,7 +212,7 @@ def run(host: str, port: int, workers: int, max_connections: int, head_timeout: 
                 wanted=integer_text(max_connections),
                 allowed=integer_text(allowed),
                 files=integer_text(files),
-                reserved=integer_text(RESERVED_FILES),
+                reserved=integer_text(reserved_files(files)),
             ),
             file=sys.stderr,
         )
@@ -214,5 +232,6 @@ def run(host: str, port: int, workers: int, max_connections: int, head_timeout: 
         # the connections are bounded by HeadDeadline when accepted; uvicorn's own bound, checked when a request
         # is complete, one above it, so that it never refuses the requests of a connection already served
         limit_concurrency=max_connections + 1,
+        backlog=backlog(files),
         timeout_keep_alive=5,
     )

@@ -375,13 +375,16 @@ def create_app(
         detail = _("the request does not match the API's schema: {problems}").format(problems="; ".join(messages))
         return JSONResponse({"detail": detail, "problems": problems}, status_code=422)
 
+    # read once: a server out of open files (a flood of connections) still answers its page
+    index = (importlib.resources.files("crosstable.web") / "static" / "index.html").read_text(encoding="utf-8")
+    css = (importlib.resources.files("crosstable") / "templates" / "report.css").read_text(encoding="utf-8")
+
     @app.get("/", response_class=HTMLResponse, include_in_schema=False)
     def page() -> str:
-        return (importlib.resources.files("crosstable.web") / "static" / "index.html").read_text(encoding="utf-8")
+        return index
 
     @app.get("/report.css", include_in_schema=False)
     def report_css() -> Response:
-        css = (importlib.resources.files("crosstable") / "templates" / "report.css").read_text(encoding="utf-8")
         return Response(css, media_type="text/css")
 
     @app.get("/api/messages", responses=ERRORS)
