@@ -80,7 +80,7 @@ function renderCriteria() {
 }
 
 function addCriterion() {
-  const codes = $("criterion").value.split(",").map((c) => c.trim()).filter(Boolean);
+  const codes = i18n.criteria($("criterion").value);
   state.criteria.push(...codes);
   $("criterion").value = "";
   renderCriteria();

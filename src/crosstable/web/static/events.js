@@ -44,8 +44,7 @@ async function create() {
     scoring: $("scoring").value,
     schedule: $("schedule").value,
     rules: $("rules").value || null,
-    // criteria split at the commas and spaces outside parentheses: SB(2,1,0) stays one
-    tiebreaks: $("tiebreaks").value.trim() ? $("tiebreaks").value.match(/[^,\s(]+(\([^)]*\))?/g) : null,
+    tiebreaks: $("tiebreaks").value.trim() ? i18n.criteria($("tiebreaks").value) : null,
   };
   const swissEvent = body.schedule === "swiss";
   if (swissEvent && $("rounds").value.trim()) body.rounds = Number($("rounds").value); // an import: its XXR else

@@ -165,8 +165,15 @@
     }
   }
 
+  // Criteria as typed (shared by the pages): split at the commas and spaces outside
+  // parentheses, so that SB(2,1,0) stays one criterion.
+  function criteria(text) {
+    return text.match(/[^,\s(]+(\([^)]*\))?/g) || [];
+  }
+
   const i18n = {
     _t,
+    criteria,
     zoneStatus,
     num,
     url,
