@@ -45,7 +45,7 @@ from crosstable.norms import (
     title_norms,
 )
 from crosstable.tiebreaks.rating import dp
-from tests.conftest import DATA
+from tests.conftest import DATA, rated_trf_files
 
 gacrux_rating = pytest.importorskip("gacrux.rating")
 
@@ -212,23 +212,7 @@ def test_performance_against_gacrux(ratings: list[int], halves: int, norm: str) 
     assert ours == theirs
 
 
-def _real() -> list[Path]:
-    files = sorted((DATA / "real").glob("*.trf"))
-    shared = Path("/work/shared/inputs/real-world/trf")
-    if shared.is_dir():
-        files += sorted(shared.glob("*.trf"))
-    out = []
-    for f in files:
-        try:
-            t = crosstable.read(str(f))
-        except crosstable.CrosstableError:
-            continue
-        if t.ratings and all(t.ratings):
-            out.append(f)
-    return out
-
-
-REAL = _real()
+REAL = rated_trf_files(every=True)
 
 
 @pytest.mark.parametrize("path", REAL, ids=[p.name for p in REAL])

@@ -42,7 +42,7 @@ from crosstable.ratings import (
     score_probability,
 )
 from crosstable.tiebreaks.rating import dp
-from tests.conftest import DATA
+from tests.conftest import rated_trf_files
 
 gacrux_rating = pytest.importorskip("gacrux.rating")
 
@@ -239,23 +239,7 @@ def test_rounding_is_symmetric(x: Fraction) -> None:
     assert abs(fide_round(x) - x) <= Fraction(1, 2)
 
 
-def _real_files() -> list[Path]:
-    files = sorted((DATA / "real").glob("*.trf"))
-    shared = Path("/work/shared/inputs/real-world/trf")
-    if shared.is_dir():
-        files += sorted(shared.glob("*.trf"))
-    out = []
-    for f in files:
-        try:
-            t = crosstable.read(str(f))
-        except crosstable.CrosstableError:
-            continue
-        if t.ratings and any(t.ratings):
-            out.append(f)
-    return out
-
-
-REAL = _real_files()
+REAL = rated_trf_files(every=False)
 
 
 @pytest.mark.parametrize("path", REAL, ids=[p.name for p in REAL])
