@@ -37,7 +37,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
 import json
 import random
 import re
@@ -59,6 +58,7 @@ import crosstable
 from crosstable.io.trf import write_trf
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the repository, for its tests' real inputs
+from tests.servers import memory
 from tests.test_events_bounded import announced_only, slow_trf
 
 CRITERIA = ["BH/C1", "BH", "SB", "DE", "WIN", "ARO"]
@@ -206,22 +206,15 @@ class Memory:
 
     def __init__(self, pid: int) -> None:
         self.server = psutil.Process(pid)
-        self.first = self.rss()
+        self.first = memory(self.server)
         self.most = self.last = self.first
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, daemon=True)
         self._thread.start()
 
-    def rss(self) -> int:
-        total = 0
-        for p in [self.server, *self.server.children(recursive=True)]:
-            with contextlib.suppress(psutil.Error):
-                total += p.memory_info().rss
-        return total
-
     def _run(self) -> None:
         while not self._stop.wait(0.5):
-            self.last = self.rss()
+            self.last = memory(self.server)
             self.most = max(self.most, self.last)
 
     def stop(self) -> None:

@@ -15,6 +15,7 @@ import urllib.request
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
+import psutil
 import pytest
 
 PATIENCE = 60.0
@@ -55,3 +56,13 @@ def serving(
     finally:
         proc.terminate()
         proc.wait(timeout=PATIENCE)
+
+
+def memory(process: psutil.Process) -> int:
+    """The resident memory of ``process`` and of every process it started (the server's
+    workers), in bytes; a process ending meanwhile counts nothing."""
+    total = 0
+    for p in [process, *process.children(recursive=True)]:
+        with contextlib.suppress(psutil.Error):
+            total += p.memory_info().rss
+    return total

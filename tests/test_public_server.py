@@ -33,7 +33,7 @@ import psutil
 import pytest
 
 import crosstable
-from tests.servers import PATIENCE, serving
+from tests.servers import PATIENCE, memory, serving
 from tests.test_events import NAMES
 from tests.test_events_bounded import announced_only, slow_trf
 
@@ -65,17 +65,10 @@ class Watch:
         self._thread = threading.Thread(target=self._run, daemon=True)
         self._thread.start()
 
-    def _rss(self) -> int:
-        total = 0
-        for p in [self.server, *self.server.children(recursive=True)]:
-            with contextlib.suppress(psutil.Error):
-                total += p.memory_info().rss
-        return total
-
     def _run(self) -> None:
         with httpx.Client(timeout=PATIENCE) as client:
             while not self._stop.wait(0.25):
-                self.memory = max(self.memory, self._rss())
+                self.memory = max(self.memory, memory(self.server))
                 start = time.monotonic()
                 try:
                     status = client.get(self.base + "/").status_code
