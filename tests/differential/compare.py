@@ -198,10 +198,14 @@ def show(x: Fraction | None) -> str:
 
 
 def _rounds(text: str) -> int:
-    for line in text.splitlines():
-        if line.startswith("XXR"):
-            return int(line[3:].strip())
-    return 0
+    """The rounds the reference counts: ``XXR``, else TRF-2026's ``142``, else the most
+    round fields (columns 92-101, 102-111, …) of a ``001`` line."""
+    for code in ("XXR", "142"):
+        for line in text.splitlines():
+            if line.startswith(code) and line[3:].strip().isdigit():
+                return int(line[3:].strip())
+    lengths = [len(line.rstrip()) for line in text.splitlines() if line.startswith("001")]
+    return max(((n - 91 + 9) // 10 for n in lengths if n > 91), default=0)
 
 
 def _our_value(column: Column, value: Fraction | None, rounds: int) -> Fraction | None:

@@ -285,6 +285,9 @@ class _Header:
     lineups: list[tuple[int, int, int, list[int]]] = field(default_factory=list)
     unused: dict[str, int] = field(default_factory=dict)
     unknown: dict[str, list[int]] = field(default_factory=dict)
+    misplaced299: list[int] = field(default_factory=list)
+    bye_conflicts: list[tuple[int, int, int, int]] = field(default_factory=list)
+    """``240`` byes of teams that have the ``320`` pairing-allocated bye of that round."""
 
 
 LONGEST_LINE = 16_384
@@ -459,9 +462,24 @@ def _bye_line(line: str, lineno: int, h: _Header, problems: list[Problem]) -> No
         h.byes240.append((kind, rnd, _numbers(line, 10, lineno, problems), lineno))
 
 
+_GAPS_299 = (3, 5, 6, 11, 12, 17, 18, 22)
+"""The columns (0-based) a TRF-2026 ``299`` record leaves blank between its fields."""
+
+
 def _abnormal_line(line: str, lineno: int, h: _Header, problems: list[Problem]) -> None:
     """``299``: type (column 5), match points (8-11), game points (14-17), round
-    (20-22, blank: 0), numbers from column 24."""
+    (20-22, blank: 0), numbers from column 24.
+
+    A record with something in the blank columns between those fields is in another
+    layout: the TRF-2025 draft's, one column to the left (``### T MMMM GGGG RRR PPP1``,
+    as in the Technical Commission's "Grandmommy's Cup" sample). It is not applied, with
+    a warning naming its line: read in TRF-2026's columns its numbers are cut in two,
+    the FIDE reference's reading of it changes nothing (gacrux 1.11.65 ranks the sample
+    identically with and without those lines), and the sample's own 310 totals leave it
+    out too."""
+    if any(k < len(line) and line[k] != " " for k in _GAPS_299):
+        h.misplaced299.append(lineno)
+        return
     letter = (line[4:5] or " ").upper()
     amounts: list[Fraction | None] = []
     for start, column in ((7, 8), (13, 14)):
@@ -933,6 +951,15 @@ def _record_warnings(h: _Header) -> list[str]:
         out.append(message)
     if "013" in h.teams and "310" in h.teams:
         out.append(_("the teams are given by both 013 and 310 records: the 310 records are used"))
+    if h.misplaced299:
+        lines = ", ".join(integer_text(n) for n in h.misplaced299)
+        out.append(
+            # TRANSLATORS: 299 is a TRF record (abnormal points); the columns are TRF-2026's.
+            _(
+                "lines {lines}: 299 records not in TRF-2026's columns (type 5, match points 8-11, game "
+                "points 14-17, round 20-22, numbers from 24); not applied"
+            ).format(lines=lines)
+        )
     return out
 
 
@@ -1162,6 +1189,13 @@ def _team_event(
     team_t.fide_rules, team_t.rules_reason, team_t.start_date = t.fide_rules, t.rules_reason, t.start_date
     team_t.rounds_total, team_t.criteria, team_t.info = t.rounds_total, t.criteria, t.info
     team_t.warnings = list(t.warnings)
+    for lineno, column, num, rnd in h.bye_conflicts:
+        team_t.warnings.append(
+            _(
+                "line {line}, column {column}: team {number} has the pairing-allocated bye of round {round} "
+                "(320); this bye is not applied"
+            ).format(line=lineno, column=column, number=num, round=rnd)
+        )
     team_t.squad = Squad(
         t,
         [[index[m] for m in members if m in index] for _, _, members, _ in teams],
@@ -1312,6 +1346,11 @@ def _team_byes(
             elif (rnd, team_index[num]) in met:
                 message = _("team {number} has a match in round {round}").format(number=num, round=rnd)
                 problems.append(Problem(message, lineno, column))
+            elif out.get((team_index[num], rnd)) is not None and out[team_index[num], rnd].kind == "pab":
+                # Both a 320 pairing-allocated bye and a 240 bye for one round (the TRF-2026
+                # adaptation of FIDE's team sample has one): the pairing-allocated bye is
+                # kept, as the FIDE reference keeps it, and the 240 bye is named.
+                h.bye_conflicts.append((lineno, column, num, rnd))
             else:
                 k = team_index[num]
                 out[k, rnd] = Bye(k, rnd, kind, kind_mp[kind], game_points=gp_worth[kind])
