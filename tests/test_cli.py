@@ -93,3 +93,29 @@ def test_console_script_runs_as_a_process(tmp_path: Path) -> None:
     )
     assert proc.returncode == 0, proc.stderr
     assert json.loads(proc.stdout)["standings"][2]["name"] == "Zhelyazkov"
+
+
+@pytest.mark.parametrize(
+    ("file", "system", "heading"),
+    [
+        ("round-robin-inferred.trf", "swiss", "Swiss (--system swiss)"),
+        (
+            "swiss-092-with-round-robin-pairings.trf",
+            "pre-determined",
+            "pre-determined pairings (--system pre-determined)",
+        ),
+    ],
+)
+def test_the_system_switch_is_named_in_every_output(file: str, system: str, heading: str) -> None:
+    # The FIDE reference's -s and -p (tests/data/reference/cases.tsv compares the values): the rules used are
+    # named in the text, Markdown and CSV headings and in the JSON's "system".
+    path = str(Path(__file__).parent / "data" / "reference" / file)
+    for output in ("text", "md"):
+        code, out, _err = run("standings", path, "--system", system, "-o", output)
+        assert code == 0 and heading in out, out
+    code, out, _err = run("standings", path, "--system", system, "-o", "csv", "--csv-notes")
+    assert code == 0 and heading in out
+    code, out, _err = run("standings", path, "--system", system, "-o", "json")
+    assert code == 0 and json.loads(out)["system"] == system
+    code, _out, err = run("standings", path, "--system", "knockout")
+    assert code == 2 and "knockout" in err

@@ -44,6 +44,7 @@ def compare(
     after_round: int | None = None,
     unrated: int | None = None,
     date_read: bool = False,
+    system: str | None = None,
 ) -> list[str]:
     """Every difference between our standings of ``path`` by ``specs`` (after round
     ``after_round``, the reference's ``-n``; unrated players at ``unrated``, its ``-u``)
@@ -55,6 +56,8 @@ def compare(
     if after_round is not None:
         t = t.after_round(after_round)
     t.unrated = unrated
+    if system is not None:  # the reference's -s (Swiss rules) or -p (pre-determined pairings): our --system
+        t = t.with_system(system, f"--system {system}")
     ours = [spec.replace("/V1", "") for spec in specs] if date_read else specs
     # the list starts with the primary score, as the reference's do; every round the file announces
     # counted, as the reference counts them (our default: the standings after the last round with results)
@@ -78,11 +81,14 @@ def compare(
 @pytest.mark.parametrize(("name", "file", "args"), CASES, ids=[c[0] for c in CASES])
 def test_case_equals_the_reference(name: str, file: str, args: str) -> None:
     words = shlex.split(args)
-    options = dict(zip(words[: words.index("-t") : 2], words[1 : words.index("-t") : 2], strict=True))
+    flags = {"-s": "swiss", "-p": "pre-determined"}  # the reference's switches of the system's rules
+    system = next((flags[w] for w in words if w in flags), None)
+    before = [w for w in words[: words.index("-t")] if w not in flags]
+    options = dict(zip(before[::2], before[1::2], strict=True))
     specs = words[words.index("-t") + 1 :]
     skip = frozenset(spec for case, spec in DEVIATIONS if case == name)
     expected = (HERE / f"{name}.tsv").read_text(encoding="utf-8")
     after_round = int(options["-n"]) if "-n" in options else None
     unrated = int(options["-u"]) if "-u" in options else None
-    differences = compare(HERE / file, specs, expected, skip, after_round, unrated)
+    differences = compare(HERE / file, specs, expected, skip, after_round, unrated, system=system)
     assert not differences, "\n".join(differences[:20])

@@ -53,6 +53,7 @@ from crosstable.io.writers import (
     render_scenarios,
     render_schedule,
 )
+from crosstable.model import SYSTEMS as EVENT_SYSTEMS
 from crosstable.model import Tournament
 from crosstable.numbers import count
 from crosstable.outlook import outlook
@@ -275,6 +276,14 @@ def main() -> None:
     help="Unplayed rounds: FIDE C.07 2023, 2024 or 2026 edition, or the virtual opponent of 2009-2022 "
     "(default: from the TRF start date, else 2026).",
 )
+@click.option(
+    "--system",
+    type=click.Choice(EVENT_SYSTEMS),
+    default=None,
+    help="Rank by the rules of this system, whatever the file says or its pairings suggest (default: the "
+    "file's 092 record, else inferred: every pair met once is a round robin); pre-determined pairings are "
+    "ranked as a round robin.",
+)
 @click.option("--output", "-o", type=click.Choice(OUTPUTS), default="text", show_default=True)
 @click.option("--fractions", is_flag=True, help="Print ½ and ¼ instead of decimals (text, md).")
 @click.option(
@@ -320,6 +329,7 @@ def standings(
     announced_rounds: bool,
     unrated: int | None,
     fide_rules: str | None,
+    system: str | None,
     output: str,
     fractions: bool,
     decimals: int | None,
@@ -353,6 +363,8 @@ def standings(
         if fide_rules is not None:
             t.fide_rules = fide_rules
             t.rules_reason = _("FIDE C.07 ({edition} edition): --fide-rules {edition}").format(edition=fide_rules)
+        if system is not None:
+            t = t.with_system(system, f"--system {system}")
         style = "fraction" if fractions else "decimal"
         if t.groups is not None:
             c = rank_competition(t, tiebreaks, rules=rules, across=across, qualify=qualify)

@@ -66,6 +66,8 @@ PLAYED, FORFEIT, PENDING = 0, 1, 2
 """Status codes of a game: played over the board, decided by forfeit, not played yet."""
 
 STATUS_NAMES = {PLAYED: "played", FORFEIT: "forfeit", PENDING: "pending"}
+SYSTEMS = ("round-robin", "swiss", "pre-determined")
+"""The systems an event is ranked by (:attr:`Tournament.system`)."""
 
 ScoreKind = Literal["result", "game_points", "goals"]
 SCORE_KINDS = ("result", "game_points", "goals")
@@ -564,9 +566,12 @@ class Tournament:
     ``group`` column, openfootball's ``group``); ``None``: one table. A game between
     two groups is refused by the readers."""
     system: str = "round-robin"
-    """``round-robin`` or ``swiss``. In a Swiss event unplayed rounds (forfeits, byes)
-    follow FIDE C.07 art. 16 (2024): a dummy opponent with the participant's own score;
-    in a round robin a forfeit counts as the game's result."""
+    """``round-robin``, ``swiss`` or ``pre-determined`` (pairings fixed before the event,
+    not made from the scores: ranked as a round robin is). In a Swiss event unplayed
+    rounds (forfeits, byes) follow FIDE C.07 art. 16 (2024): a dummy opponent with the
+    participant's own score; in a round robin a forfeit counts as the game's result.
+    The readers infer it (TRF ``092``, or the pairings: every pair met once);
+    :meth:`with_system` sets it, as the command line's ``--system`` does."""
     white_outcome: IntArray = field(init=False, repr=False)
     black_outcome: IntArray = field(init=False, repr=False)
 
@@ -983,6 +988,16 @@ class Tournament:
             "boards": boards,
         }
         return dataclasses.replace(self, **{**games, **changes})  # type: ignore[arg-type]
+
+    def with_system(self, system: str, reason: str) -> Tournament:
+        """The event ranked by the rules of ``system`` (:data:`SYSTEMS`) whatever its
+        file says or its pairings suggest: a 12-player Swiss of 11 rounds, whose pairings
+        look like a round robin's, by Swiss rules (the FIDE reference's ``-s``); an event
+        of pre-determined pairings as a round robin (its ``-p``). ``reason`` is named in
+        every output's heading."""
+        if system not in SYSTEMS:
+            raise ValueError(f"system must be one of {', '.join(SYSTEMS)}, not {system!r}")
+        return dataclasses.replace(self, system=system, system_reason=reason)
 
     def after_round(self, k: int) -> Tournament:
         """The event as it stood after round ``k``: the games and byes of rounds 1 to k,

@@ -391,7 +391,7 @@ class Standings:
         name = t.info.get("012") or t.source or _("the event")
         # TRANSLATORS: the format of the input when it has no name (a table given as text).
         fmt = t.format.upper() if t.format == "trf" else t.format or _("input")
-        system = _("Swiss") if t.system == "swiss" else _("round robin")
+        system = {"swiss": _("Swiss"), "pre-determined": _("pre-determined pairings")}.get(t.system, _("round robin"))
         if t.system_reason:
             # TRANSLATORS: {system} is Swiss or round robin, {reason} why the event is taken to be one.
             system = _("{system} ({reason})").format(system=system, reason=t.system_reason)
