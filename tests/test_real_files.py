@@ -124,3 +124,15 @@ def test_a_team_event_written_back_is_read_by_the_reference_with_identical_value
     again = run_reference(written, specs)
     assert again.rows == original.rows and again.ranks == original.ranks
     assert not compare(written, specs, again.output)
+
+
+def test_a_list_other_than_the_one_the_file_announces_is_warned_about() -> None:
+    # FIDE's team sample announces its list (202 EDET/P,EMGSB/C1/P,BH:MP/C1/P,MPvGP): ranked by it, no warning;
+    # ranked by another, both lists are named (C.07: announced before the event and kept to its end).
+    t = crosstable.read(REAL / "shc_example_trf26.trf")
+    assert not any("announces the tie-break list" in w for w in crosstable.rank(t).warnings)
+    warned = [w for w in crosstable.rank(t, ["GP", "BC"]).warnings if "announces the tie-break list" in w]
+    assert warned == [
+        "the file announces the tie-break list EDET/P, EMGSB/C1/P, BH:MP/C1/P, MPVGP (202) and the event is ranked "
+        "by GP, BC instead: FIDE C.07 has the list announced before the event and kept to its end"
+    ]

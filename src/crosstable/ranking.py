@@ -494,6 +494,7 @@ def rank(
         )
     chosen, source = criteria_choice(t, tiebreaks, rules)
     specs, primary = primary_of(chosen, t)
+    other_list = _other_than_announced(t, specs, tiebreaks, rules)
     seen: set[str] = set()
     for s in specs:
         if s.label in seen:
@@ -561,10 +562,37 @@ def rank(
                 rows[k].ahead_on = labels[stage]
                 break
     standings = Standings(t, specs, rows, a, list(dict.fromkeys(t.warnings)), groups_at, primary, source)
+    standings.warnings.extend(other_list)
     standings.warnings.extend(_cross_check(standings))
     standings.warnings.extend(_flags(standings))
     standings.warnings.extend(dict.fromkeys(a.notes))  # each note once
     return standings
+
+
+def _other_than_announced(
+    t: Tournament, specs: Sequence[Spec], tiebreaks: Sequence[str] | str | None, rules: str | None
+) -> list[str]:
+    """A warning when the file announces its tie-break list (TRF-2026 ``202``) and the
+    event is ranked by another one: FIDE C.07 has the list announced before the event
+    starts and kept to its end (one of the checks FIDE asks of tie-break programs)."""
+    if t.criteria is None or (tiebreaks is None and rules is None):
+        return []
+    try:
+        announced, _primary = primary_of(parse_list(declared_criteria(t)), t)
+    except CriterionError:
+        return []
+    if [s.label for s in announced] == [s.label for s in specs]:
+        return []
+    # TRANSLATORS: {announced} and {used} are lists of tie-break codes ("BH/C1, BH, SB").
+    message = _(
+        "the file announces the tie-break list {announced} (202) and the event is ranked by {used} instead: "
+        "FIDE C.07 has the list announced before the event and kept to its end"
+    )
+    return [
+        message.format(
+            announced=", ".join(s.label for s in announced) or "-", used=", ".join(s.label for s in specs) or "-"
+        )
+    ]
 
 
 def _flags(s: Standings) -> list[str]:
