@@ -24,6 +24,7 @@ import pytest
 from click.testing import CliRunner
 from distributed import LocalCluster
 
+import crosstable.batch as batch_module
 from crosstable.batch import run_batch
 from crosstable.cli import main
 from tests.conftest import DATA, EXAMPLES
@@ -233,3 +234,17 @@ def test_resume_redoes_a_cut_csv_record_and_refuses_other_columns(folder: Path, 
     assert sorted(out.read_text(encoding="utf-8").splitlines()) == sorted(whole.splitlines())
     other = CliRunner().invoke(main, ["batch", *files, "-o", str(out), "--resume", "-t", "BH,WIN", "--workers", "0"])
     assert other.exit_code == 2 and "other columns" in other.stderr
+
+
+def test_by_default_a_few_files_are_ranked_in_this_process_and_an_archive_on_a_cluster(
+    folder: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Ten real files, far below IN_PROCESS_BYTES: no cluster is started (issue #30: the default cluster took
+    # 14-17 s to start on 31 files that this process ranks in 0.9 s); the same files, the limit set below
+    # their size, go to a local cluster of the machine's cores, with the same records.
+    inside = run_batch([str(folder)], str(tmp_path / "inside.jsonl"))
+    assert (inside.files, inside.errors, inside.workers) == (10, 1, 0)
+    monkeypatch.setattr(batch_module, "IN_PROCESS_BYTES", 1)
+    spread = run_batch([str(folder)], str(tmp_path / "spread.jsonl"))
+    assert spread.files == 10 and spread.workers >= 1
+    assert _records(tmp_path / "inside.jsonl") == _records(tmp_path / "spread.jsonl")

@@ -40,11 +40,18 @@ Decisions:
   (or, for a finished file, from its rows). The exit status counts this run's files.
 - **Distribution**: files are grouped into tasks of :data:`CHUNK` files and run on a
   ``dask.distributed`` cluster: a ``LocalCluster`` of ``--workers`` processes (one
-  thread each; default: the machine's cores) unless ``--scheduler ADDRESS`` names a
-  running one; the workers get absolute paths (their working directory is not ours).
-  The same code runs either way; results stream back in the order they finish.
-  ``--workers 0`` runs in this process without Dask (what the comparison in
-  ``bench/`` measures against).
+  thread each) unless ``--scheduler ADDRESS`` names a running one; the workers get
+  absolute paths (their working directory is not ours). The same code runs either
+  way; results stream back in the order they finish. ``--workers 0`` runs in this
+  process without Dask (what the comparison in ``bench/`` measures against).
+- **Where, by default** (neither ``--workers`` nor ``--scheduler``): in this process
+  when the files hold less than :data:`IN_PROCESS_BYTES` together, else on a local
+  cluster of the machine's cores. This process ranks about 2 MB of tournament files a
+  second (the 21 real files of ``tests/data/real``, 0.56 MB, in 0.3 s); a local cluster
+  takes 3 to 17 s to start (measured on 2 cores, idle and loaded) and can at best
+  divide the work by the number of cores, so on 2 cores it gains only once the work
+  takes longer than twice its start: beyond some 30 s, 60 MB. A few dozen files start
+  at once; a whole archive goes to the cluster.
 """
 
 from __future__ import annotations
@@ -56,7 +63,7 @@ import io
 import json
 import os
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
@@ -72,6 +79,9 @@ from crosstable.tiebreaks import Spec, parse_list
 
 CHUNK = 20
 """Files per task sent to a worker."""
+IN_PROCESS_BYTES = 32 * 1024 * 1024
+"""Below this many bytes of files together, a batch with neither ``--workers`` nor
+``--scheduler`` runs in this process (the module docstring says why)."""
 OUTPUTS = (".jsonl", ".csv", ".parquet")
 BASE_COLUMNS = ["file", "event", "rank", "place", "name", "points"]
 """The first columns of the CSV and Parquet outputs: data's names, the same in every
@@ -460,6 +470,18 @@ def connect(scheduler: str) -> Any:
         raise CrosstableError(f"--scheduler {scheduler}: {e}") from e
 
 
+def _size(files: Iterable[str]) -> int:
+    """The bytes of ``files`` together (one that cannot be read counts nothing: its
+    error record is made where it is ranked)."""
+    total = 0
+    for f in files:
+        try:
+            total += os.path.getsize(f)
+        except OSError:
+            continue
+    return total
+
+
 def local_cluster(workers: int) -> Any:
     """A ``dask.distributed`` cluster of ``workers`` processes on this machine, one
     thread each, without its dashboard. Dask's default asks the C allocator to hand
@@ -493,6 +515,8 @@ def _results(
     chunks = [located[k : k + CHUNK] for k in range(0, len(located), CHUNK)]
     if not chunks:
         return
+    if workers is None and scheduler is None and _size(f for f, _ in located) < IN_PROCESS_BYTES:
+        workers = 0
     if workers == 0 and scheduler is None:
         for chunk in chunks:
             yield rank_files(chunk, tiebreaks, rules, layout), 0
@@ -519,6 +543,7 @@ def _results(
 
 __all__ = [
     "CHUNK",
+    "IN_PROCESS_BYTES",
     "OUTPUTS",
     "Done",
     "Layout",

@@ -648,7 +648,12 @@ def rate(file: str, fmt: str, scoring: str | None, by: str, floating: bool, grou
 @click.option("--output", "-o", "out", required=True, help="out.jsonl, out.csv or out.parquet.")
 @click.option("--check", is_flag=True, help="Write only where a file's printed values differ from ours.")
 @click.option("--resume", is_flag=True, help="Skip the files the output already holds, and append.")
-@click.option("--workers", type=click.IntRange(0, 256), default=None, help="Local Dask workers (0: no Dask).")
+@click.option(
+    "--workers",
+    type=click.IntRange(0, 256),
+    default=None,
+    help="Local Dask workers (0: no Dask; default: in this process below 32 MB of files, else the machine's cores).",
+)
 @click.option("--scheduler", default=None, metavar="ADDRESS", help="A running Dask scheduler, e.g. tcp://host:8786.")
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
 def batch_command(
