@@ -155,7 +155,7 @@ def _sinks() -> Iterator[tuple[Path, int, str]]:
                 owner = f.value.id if isinstance(f.value, ast.Name) else getattr(f.value, "attr", "")
             sink = (
                 name in ("Problem", "_fail", "warn", "fail")
-                or (name.endswith("Error") and name not in ("ValueError", "TypeError", "KeyError", "AssertionError"))
+                or (name.endswith("Error") and name not in ("ValueError", "TypeError", "KeyError", "AssertionError", "AttributeError"))
                 or (name in ("append", "extend") and owner in ("warnings", "notes", "lines", "problems"))
             )
             words = _english(node.args[0]) if sink else ""

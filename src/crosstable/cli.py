@@ -159,7 +159,7 @@ def _interrupted() -> NoReturn:
     sys.exit(130)
 
 
-LAZY = {name: f"crosstable.cli_run:{name}" for name in ("pair", "prizes", "ratings", "norms")}
+LAZY = {name: f"crosstable.cli_run:{name}" for name in ("pair", "prizes", "ratings", "norms", "check")}
 """Commands loaded by name when asked for (their module's imports are heavy)."""
 
 

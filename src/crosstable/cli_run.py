@@ -24,6 +24,11 @@ Decisions written down here:
 - ``ratings FILE`` and ``norms FILE`` print what :mod:`crosstable.ratings` and
   :mod:`crosstable.norms` compute, under the regulations' edition in force at the
   event's start date (named in the output).
+- ``check FILE`` compares what FILE prints (TRF ``001`` points and ranks, ``310`` match
+  points, game points and ranks, a crosstable's trailing columns) with the standings by
+  its own rules (``--tiebreaks``/``--rules`` as ``standings``; :mod:`crosstable.check`):
+  a heading, one ``FILE:LINE:COL: …`` line per difference, a summary; exit status 1
+  when any value differs, 0 when none, 2 on bad input.
 """
 
 from __future__ import annotations
@@ -32,14 +37,16 @@ import csv
 import dataclasses
 import io
 import json
+import sys
 from fractions import Fraction
 from typing import Any
 
 import click
 import numpy as np
 
+from crosstable.check import check as check_file
 from crosstable.cli import _Command, _criteria, _errors, _event_file, _fail, _read, _text, _warning
-from crosstable.i18n import _, ngettext
+from crosstable.i18n import _, integer_text, ngettext
 from crosstable.io.trf import write_trf
 from crosstable.model import PENDING, Bye, Tournament
 from crosstable.norms import title_norms
@@ -322,6 +329,51 @@ def prizes(
         click.echo(data["rounding"])
     for text in explained:
         click.echo(text)
+
+
+@click.command("check", cls=_Command)
+@_event_file
+@_criteria
+@click.option("--output", "-o", type=click.Choice(["text", "json"]), default="text", show_default=True)
+def check(file: str, fmt: str, scoring: str | None, tiebreaks: str | None, rules: str | None, output: str) -> None:
+    """Compare what FILE prints (TRF points and ranks, a team's 310 match points, game
+    points and rank, a crosstable's points and coefficient columns) with the standings
+    by its own rules (its TRF-2026 202 list, else the default of its kind, or
+    --tiebreaks / --rules): every difference with its line and column. Exit status 1
+    when a printed value differs, 0 when none does, 2 on bad input."""
+    with _errors(file):
+        t = _read(file, fmt, scoring)
+        result = check_file(t, tiebreaks, rules=rules)
+    for warning in result.warnings:
+        click.echo(_warning(warning), err=True)
+    if output == "json":
+        click.echo(json.dumps(result.to_dict(), ensure_ascii=False, indent=2))
+    else:
+        criteria = ", ".join(result.criteria) or _("the points alone")
+        # TRANSLATORS: {file} the file checked, {n} how many values it prints, {criteria} the criteria
+        # ranked by (BH/C1, BH, SB), {source} where they come from ("the file's list (TRF 202)").
+        heading = ngettext(
+            "{file}: {n} printed value compared with the standings by {criteria} ({source})",
+            "{file}: {n} printed values compared with the standings by {criteria} ({source})",
+            result.compared,
+        )
+        source = result.source or "<input>"
+        click.echo(
+            heading.format(
+                file=source, n=integer_text(result.compared), criteria=criteria, source=result.criteria_source
+            )
+        )
+        for line in result.lines():
+            click.echo(line)
+        if not result.compared:
+            click.echo(_("the file prints no standings to compare (points, places, coefficients)"))
+        elif result.ok:
+            click.echo(_("no difference: the file prints what its rules give"))
+        else:
+            n = len(result.differences)
+            click.echo(ngettext("{n} difference", "{n} differences", n).format(n=integer_text(n)))
+    if not result.ok:
+        sys.exit(1)
 
 
 def _table(rows: list[list[str]]) -> str:

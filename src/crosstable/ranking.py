@@ -711,29 +711,22 @@ class Disagreement:
     column: int
 
 
-def disagreements(s: Standings) -> list[Disagreement]:
+TRF_WARNED = ("points",)
+"""The printed values of a TRF file that ``standings`` compares (:func:`disagreements`
+without ``every``): the ``001`` points. A TRF's printed ranks (``001``, ``310``) and a
+team's ``310`` match and game points come from the program that wrote the file, often
+under another tie-break list: only ``check`` (``every=True``) compares them."""
+
+
+def disagreements(s: Standings, every: bool = False) -> list[Disagreement]:
     """The values printed in the source table (TRF points, a crosstable's
     summary columns) that differ from the computed ones; a printed place agrees with
-    any place of a shared range."""
-    t, a = s.tournament, s.analysis
+    any place of a shared range. Without ``every`` (the warnings of ``standings``) a
+    TRF file's printed values other than its ``001`` points (:data:`TRF_WARNED`) are
+    left out; ``every=True`` (``crosstable check``) compares everything the reader kept."""
+    t = s.tournament
     out: list[Disagreement] = []
-    place_of = {r.index: r.place for r in s.rows}
-    computed: dict[str, list[Fraction | None] | list[str]] = {}
-    for key in t.declared:
-        if key == "points":
-            computed[key] = a.points.fractions()
-        elif key in ("wins", "draws", "losses"):
-            arr = {"wins": a.wins, "draws": a.draws, "losses": a.losses}[key]
-            counted: list[Fraction | None] = [Fraction(int(x)) for x in arr.tolist()]
-            computed[key] = counted
-        elif key == "place":
-            computed[key] = [place_of.get(i, "") for i in range(a.n)]  # "": not ranked (``among``)
-        else:
-            try:
-                spec = parse_spec(key)
-                computed[key] = REGISTRY[spec.code](a, spec).fractions()
-            except CriterionError:  # not a code, or one computed among the tied only (DE)
-                continue
+    computed = computed_values(s, every)
     for key, cells in t.declared.items():
         if key not in computed:
             continue
@@ -759,22 +752,56 @@ def disagreements(s: Standings) -> list[Disagreement]:
     return out
 
 
-def _cross_check(s: Standings) -> list[str]:
-    """Compare the values printed in the source table with the computed ones."""
-    source = s.tournament.source or "<input>"
+def computed_values(s: Standings, every: bool = False) -> dict[str, list[Fraction | None] | list[str]]:
+    """The computed value of each declared value :func:`disagreements` compares, by its
+    key (a place ``""``: the participant is not ranked); a key that is no computable
+    value (not a code, or one computed among the tied only: DE) is left out."""
+    t, a = s.tournament, s.analysis
+    place_of = {r.index: r.place for r in s.rows}
+    computed: dict[str, list[Fraction | None] | list[str]] = {}
+    for key in compared_keys(t, every):
+        if key == "points":
+            computed[key] = a.points.fractions()
+        elif key in ("wins", "draws", "losses"):
+            arr = {"wins": a.wins, "draws": a.draws, "losses": a.losses}[key]
+            counted: list[Fraction | None] = [Fraction(int(x)) for x in arr.tolist()]
+            computed[key] = counted
+        elif key == "place":
+            computed[key] = [place_of.get(i, "") for i in range(a.n)]  # "": not ranked (``among``)
+        else:
+            try:
+                spec = parse_spec(key)
+                computed[key] = REGISTRY[spec.code](a, spec).fractions()
+            except CriterionError:  # not a code, or one computed among the tied only (DE)
+                continue
+    return computed
+
+
+def compared_keys(t: Tournament, every: bool = False) -> list[str]:
+    """The declared values :func:`disagreements` compares (see there)."""
+    if every or t.format != "trf":
+        return list(t.declared)
+    return [key for key in t.declared if key in TRF_WARNED]
+
+
+def disagreement_text(d: Disagreement, source: str | None) -> str:
+    """One :class:`Disagreement` as a sentence: ``FILE:LINE:COL: NAME's place is printed
+    as 3, computed 4`` (in the current language)."""
     # TRANSLATORS: {place} is where the printed value is (file:line:column), {what} the column
     # (points, place, wins … or a criterion's code), then the value printed and the value computed.
     message = _("{place}: {name}'s {what} is printed as {printed}, computed {computed}")
-    return [
-        message.format(
-            place=f"{source}:{d.line}:{d.column}",
-            name=d.participant,
-            what=_column_words(d.what),
-            printed=_value_text(d.what, d.printed),
-            computed=_value_text(d.what, d.computed),
-        )
-        for d in disagreements(s)
-    ]
+    return message.format(
+        place=f"{source or '<input>'}:{d.line}:{d.column}",
+        name=d.participant,
+        what=_column_words(d.what),
+        printed=_value_text(d.what, d.printed),
+        computed=_value_text(d.what, d.computed),
+    )
+
+
+def _cross_check(s: Standings) -> list[str]:
+    """Compare the values printed in the source table with the computed ones."""
+    return [disagreement_text(d, s.tournament.source) for d in disagreements(s)]
 
 
 def _column_words(what: str) -> str:

@@ -276,6 +276,8 @@ class _Header:
     match_values: dict[str, Fraction] = field(default_factory=dict)
     info: dict[str, str] = field(default_factory=dict)
     teams: dict[str, list[tuple[int, str, list[int], int]]] = field(default_factory=dict)
+    team_records: dict[int, str] = field(default_factory=dict)
+    """The ``310`` lines by line number, for the totals they print (:func:`_team_declared`)."""
     byes240: list[tuple[str, int, list[tuple[int, int]], int]] = field(default_factory=list)
     abnormal: list[tuple[str, Fraction | None, Fraction | None, int, list[tuple[int, int]], int]] = field(
         default_factory=list
@@ -331,6 +333,8 @@ def _header(text: str, problems: list[Problem]) -> _Header:
             _score_line(line, lineno, h.match_values, problems, team=True)
         elif code in ("013", "310"):
             h.teams.setdefault(code, []).append(_team_line(line, lineno, len(h.teams.get(code, [])) + 1, problems))
+            if code == "310":
+                h.team_records[lineno] = line
         elif code == "240":
             _bye_line(line, lineno, h, problems)
         elif code == "299":
@@ -887,7 +891,47 @@ def read_trf(text: str, source: str | None = None, scoring: Scoring | None = Non
         value = _points_field(h.players[num].points)
         if value is not None:
             t.declared.setdefault("points", {})[k] = Declared(value, h.players[num].line, 81)
+        rank = _printed_rank(h.players[num].text[85:89])
+        if rank is not None:
+            t.declared.setdefault("place", {})[k] = Declared(rank, h.players[num].line, 86)
     return t
+
+
+def _printed_rank(text: str) -> Fraction | None:
+    """A printed rank (``001`` columns 86-89, ``310`` columns 69-71): ``None`` when blank,
+    ``0`` (not printed) or not a whole number (dashes)."""
+    text = text.strip()
+    return Fraction(int(text)) if is_whole(text) and int(text) > 0 else None
+
+
+def _printed_points(text: str) -> Fraction | None:
+    """A printed total (``310`` match or game points): ``None`` when blank or not a number."""
+    text = text.strip()
+    if not text:
+        return None
+    try:
+        return _points_field(text)
+    except CrosstableError:
+        return None
+
+
+def _team_declared(team_t: Tournament, h: _Header, teams: list[tuple[int, str, list[int], int]]) -> None:
+    """The totals each ``310`` line prints, as the team event's declared values: match
+    points (columns 55-60) as ``MP``, game points (62-67) as ``GP``, the rank (69-71) as
+    ``place`` (the ruler ``CCC SSS NNNN… FFFFF EEEEEE MMMMMM GGGGGG RRR`` of FIDE's
+    TRF-2026 sample). ``standings`` does not compare them (another program's list may
+    rank otherwise); ``check`` does (:func:`crosstable.ranking.disagreements`)."""
+    for k, (_num, _name, _members, lineno) in enumerate(teams):
+        line = h.team_records.get(lineno)
+        if line is None:
+            continue
+        for key, value, column in (
+            ("MP", _printed_points(line[54:60]), 55),
+            ("GP", _printed_points(line[61:67]), 62),
+            ("place", _printed_rank(line[68:71]), 69),
+        ):
+            if value is not None:
+                team_t.declared.setdefault(key, {})[k] = Declared(value, lineno, column)
 
 
 _TITLES = {"g": "GM", "m": "IM", "wg": "WGM", "f": "FM", "wm": "WIM", "c": "CM", "wf": "WFM", "wc": "WCM"}
@@ -952,13 +996,13 @@ def _record_warnings(h: _Header) -> list[str]:
     if "013" in h.teams and "310" in h.teams:
         out.append(_("the teams are given by both 013 and 310 records: the 310 records are used"))
     if h.misplaced299:
-        lines = ", ".join(integer_text(n) for n in h.misplaced299)
+        listed = ", ".join(integer_text(n) for n in h.misplaced299)
         out.append(
             # TRANSLATORS: 299 is a TRF record (abnormal points); the columns are TRF-2026's.
             _(
                 "lines {lines}: 299 records not in TRF-2026's columns (type 5, match points 8-11, game "
                 "points 14-17, round 20-22, numbers from 24); not applied"
-            ).format(lines=lines)
+            ).format(lines=listed)
         )
     return out
 
@@ -1189,6 +1233,7 @@ def _team_event(
     team_t.fide_rules, team_t.rules_reason, team_t.start_date = t.fide_rules, t.rules_reason, t.start_date
     team_t.rounds_total, team_t.criteria, team_t.info = t.rounds_total, t.criteria, t.info
     team_t.warnings = list(t.warnings)
+    _team_declared(team_t, h, teams)
     for lineno, column, num, rnd in h.bye_conflicts:
         team_t.warnings.append(
             _(

@@ -76,7 +76,16 @@ from crosstable.web.events import (
     events_router,
     refusal,
 )
-from crosstable.web.jobs import Jobs, Limits, error_body, export_job, outlook_job, scenarios_job, standings_job
+from crosstable.web.jobs import (
+    Jobs,
+    Limits,
+    check_job,
+    error_body,
+    export_job,
+    outlook_job,
+    scenarios_job,
+    standings_job,
+)
 
 MAX_BYTES = 5_000_000
 MAX_PARTICIPANTS = 5_000
@@ -203,6 +212,28 @@ class StandingsResponse(BaseModel):
     explanations: dict[str, str] | None = None
     potentials: list[dict[str, Any]] | None = None
     html: dict[str, str] | None = None
+
+
+class Difference(BaseModel):
+    """A value the file prints that differs from the computed one."""
+
+    participant: str
+    what: str = Field(description="points, place, wins, draws, losses, MP, GP or a criterion's code.")
+    printed: str
+    computed: str
+    line: int
+    column: int
+
+
+class CheckResponse(BaseModel):
+    """The JSON of ``crosstable check -o json``: what the file prints against what its rules give."""
+
+    file: str | None = None
+    criteria: list[str]
+    criteria_source: str
+    compared: int = Field(description="How many printed values were compared.")
+    differences: list[Difference]
+    warnings: list[str]
 
 
 class Problem(BaseModel):
@@ -415,6 +446,15 @@ def create_app(
         after its last round with results (``rounds``, and a warning, say so), or after
         ``round``."""
         return await jobs.run(request, standings_job, req)
+
+    @app.post("/api/check", response_model=CheckResponse, responses=ERRORS)
+    async def check(req: StandingsRequest, request: Request) -> Response:
+        """Compare what the file prints (TRF points and ranks, a team's ``310`` match
+        points, game points and rank, a crosstable's points and coefficient columns) with
+        the standings by its own rules, or the criteria given: every difference with its
+        line and column (the body of ``/api/standings``; ``explain``, ``potentials`` and
+        ``html`` are not used)."""
+        return await jobs.run(request, check_job, req)
 
     @app.post("/api/export", responses={200: {"content": {"text/plain": {}}}, **ERRORS})
     async def export(req: ExportRequest, request: Request) -> Response:

@@ -67,6 +67,7 @@ from pebble import ProcessExpired, ProcessPool
 from starlette.requests import Request
 from starlette.responses import Response
 
+from crosstable.check import check
 from crosstable.competition import Competition, one_group, rank_competition
 from crosstable.errors import CrosstableError, InputError
 from crosstable.events import NewEvent, RoundPlan, Stored, hand_round, paired_round, prepared
@@ -327,6 +328,24 @@ def _outlook(req: Any, limits: Limits) -> Answer:
 def outlook_job(req: Any, limits: Limits) -> Answer:
     """``POST /api/outlook``, in a worker."""
     return _guarded(_outlook, req, limits)
+
+
+def _check(req: Any, limits: Limits) -> Answer:
+    """What the file prints against what its rules give (``crosstable check -o json``):
+    the standings request's tournament, round, rating and edition, and criteria."""
+    t = tournament_of(req, limits)
+    if req.round is not None:
+        t = t.after_round(req.round)
+    if req.unrated is not None:
+        t.unrated = req.unrated
+    if req.fide_rules is not None:
+        t.fide_rules = req.fide_rules
+    return json_answer(check(t, req.tiebreaks, rules=req.rules or None).to_dict())
+
+
+def check_job(req: Any, limits: Limits) -> Answer:
+    """``POST /api/check``, in a worker."""
+    return _guarded(_check, req, limits)
 
 
 def standings_job(req: Any, limits: Limits) -> Answer:

@@ -364,6 +364,38 @@ async function switched() {
   if (state.outlookAsked && !$("results").hidden) await computeOutlook(state.outlookAsked);
 }
 
+// What the uploaded file prints against what its rules give (POST /api/check): the
+// number of printed values compared and every difference with its line and column.
+async function checkFile() {
+  $("errors").hidden = true;
+  const summary = $("check-summary");
+  const list = $("check-differences");
+  list.replaceChildren();
+  summary.textContent = "";
+  const r = await i18n.api("/api/check", {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(request({})),
+  });
+  const data = await r.json();
+  if (!r.ok) {
+    showErrors(data);
+    return;
+  }
+  const values = { compared: data.compared, n: data.differences.length, criteria: data.criteria.join(", ") };
+  if (!data.compared) summary.textContent = _t("The file prints no standings to compare.");
+  else if (!data.differences.length) summary.textContent = _t("Printed values compared: {compared} (by {criteria}). No difference.", values);
+  else summary.textContent = _t("Printed values compared: {compared} (by {criteria}). Differences: {n}.", values);
+  for (const d of data.differences) {
+    const li = document.createElement("li");
+    li.textContent = _t("line {line}, column {column}: {name}'s {what} is printed as {printed}, computed {computed}", {
+      line: d.line, column: d.column, name: d.participant, what: d.what,
+      printed: d.what === "place" ? d.printed : i18n.num(d.printed), computed: d.what === "place" ? d.computed : i18n.num(d.computed),
+    });
+    list.appendChild(li);
+  }
+}
+
 async function download(to) {
   const r = await i18n.api("/api/export", {
     method: "POST",
@@ -392,6 +424,7 @@ window.addEventListener("DOMContentLoaded", async () => {
   $("preset").addEventListener("change", renderCriteria);
   $("compute").addEventListener("click", () => compute());
   $("outlook-button").addEventListener("click", () => computeOutlook());
+  $("check-button").addEventListener("click", () => checkFile());
   $("heat").addEventListener("change", () => {
     const table = $("crosstable").querySelector("table");
     if (table) table.classList.toggle("heat", $("heat").checked);
@@ -403,6 +436,9 @@ window.addEventListener("DOMContentLoaded", async () => {
     resetRounds();
     state.filename = data.filename;
     $("file-name").textContent = `${data.filename} (${data.format})`;
+    $("check-summary").textContent = "";
+    $("check-differences").replaceChildren();
+    $("check-panel").hidden = false; // offered on upload: what the file prints, checked
   });
   $("discipline-file").addEventListener("change", async () => {
     const data = await upload($("discipline-file"));
