@@ -138,6 +138,10 @@ def _english(node: ast.expr) -> str:
     return ""
 
 
+PROGRAMMER_ERRORS = ("ValueError", "TypeError", "KeyError", "AssertionError", "AttributeError")
+"""Exceptions for programmers (a wrong argument, a name a module lacks), in English."""
+
+
 def _sinks() -> Iterator[tuple[Path, int, str]]:
     """Calls that take a sentence for people whose argument is English written in place:
     problems, errors raised, warnings, notes and lines of a text (of any object)."""
@@ -155,7 +159,7 @@ def _sinks() -> Iterator[tuple[Path, int, str]]:
                 owner = f.value.id if isinstance(f.value, ast.Name) else getattr(f.value, "attr", "")
             sink = (
                 name in ("Problem", "_fail", "warn", "fail")
-                or (name.endswith("Error") and name not in ("ValueError", "TypeError", "KeyError", "AssertionError", "AttributeError"))
+                or (name.endswith("Error") and name not in PROGRAMMER_ERRORS)
                 or (name in ("append", "extend") and owner in ("warnings", "notes", "lines", "problems"))
             )
             words = _english(node.args[0]) if sink else ""
