@@ -94,6 +94,7 @@ def test_the_json_has_the_shape_of_the_command_line_contract() -> None:
         (["--bye", "Mirzoev Azer"], "--bye 'Mirzoev Azer': give NAME=H"),
         (["--bye", "Mirzoev Azer=X"], "a requested bye is H (half point) or Z (zero point)"),
         (["--withdraw", "Nobody"], "'Nobody' is withdrawn but is not a participant"),
+        (["--bye", "Mirzoev Azer=H", "--bye", "Mirzoev Azer=Z"], "'Mirzoev Azer' asks for two byes, H and Z"),
         (["--round", "7"], "round"),
     ],
 )
@@ -174,3 +175,24 @@ def test_a_prohibited_pairing_and_an_acceleration_reach_the_engine(tmp_path: Pat
     assert paired("250  1.0  1.0   5   5    1   20\n") != plain
     code, out, _err = run("pair", str(tmp_path / "event.trf"), "-o", "trf")
     assert code == 0 and "250  1.0  1.0   5   5    1   20" in out.splitlines()
+
+
+def test_the_written_round_keeps_the_withdrawals_and_the_programs_records(tmp_path: Path) -> None:
+    # The Open of Gros 2010 after round 4 (JaVaFo's sample): round 5 paired with one player withdrawn and
+    # written as TRF. The withdrawn player is absent from round 5 (0000 - Z): paired again from the written file,
+    # he stays unpaired. A file without 012 gets its own name, never the folders of the machine that wrote it;
+    # the pairing programs' XX records (here XXC, in a lichess export) are written back as they were.
+    source = REAL / "ejs_javafo_sample2.trf"
+    gone = crosstable.read(source).names[0]
+    code, written, _err = run("pair", str(source), "--withdraw", gone, "-o", "trf")
+    assert code == 0
+    t = crosstable.read_text(written, fmt="trf")
+    assert [(b.kind, b.round) for b in t.byes if t.names[b.participant] == gone] == [("zero", 5)]
+    plain = tmp_path / "no-name.trf"
+    plain.write_text(
+        "\n".join(line for line in (REAL / "dbw_j8rtJ5GL.trf").read_text().splitlines() if not line.startswith("012"))
+        + "\n"
+    )
+    code, written, _err = run("pair", str(plain), "-o", "trf")
+    assert code == 0
+    assert written.splitlines()[0] == "012 no-name" and "XXC white1" in written.splitlines()

@@ -235,6 +235,10 @@ def _small(pending: bool = False, rounds: int = 3) -> Tournament:
         (lambda: pair_next(_small(), round_=3), "round 3 cannot be paired before round 2"),
         (lambda: pair_next(_small(), initial_colour="red"), "it is white or black"),
         (
+            lambda: pair_next(crosstable.read(DATA / "reference" / "round-robin-092.trf").after_round(1)),
+            'the event is a round robin (092 "Round Robin"): its rounds come from the Berger tables',
+        ),
+        (
             lambda: pair_next(_event(["A", "B"], [1, 1], [("A", "B", "1-0", 1)], [], 3)),
             "round 2 cannot be paired by the Dutch rules",
         ),

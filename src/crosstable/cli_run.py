@@ -38,6 +38,7 @@ import dataclasses
 import io
 import json
 import sys
+from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -66,12 +67,21 @@ def _requests(values: tuple[str, ...]) -> dict[str, str]:
         name, sep, kind = value.rpartition("=")
         if not sep or not name.strip():
             _fail(_("--bye {value}: give NAME=H (half point) or NAME=Z (zero point)").format(value=repr(value)))
+        before = asked.get(name.strip())
+        if before is not None and before.upper() != kind.strip().upper():
+            _fail(
+                _("--bye: {name} asks for two byes, {first} and {second}; give one").format(
+                    name=repr(name.strip()), first=before, second=kind.strip()
+                )
+            )
         asked[name.strip()] = kind.strip()
     return asked
 
 
-def with_round(t: Tournament, p: Paired) -> Tournament:
-    """The event with round ``p.round`` paired: its games pending, its byes given."""
+def with_round(t: Tournament, p: Paired, withdrawn: Sequence[int] = ()) -> Tournament:
+    """The event with round ``p.round`` paired: its games pending, its byes given, and
+    the ``withdrawn`` players (indices) absent from it (a zero-point round, ``0000 - Z``
+    in TRF: the program that pairs the next round from the written file knows they left)."""
     assert t.rounds is not None and t.status is not None
     n = len(p.pairings)
     white = np.array([w for _b, w, _bl in p.pairings], dtype=np.int64)
@@ -83,6 +93,7 @@ def with_round(t: Tournament, p: Paired) -> Tournament:
     byes = [
         Bye(i, p.round, kind, t.scoring.win if kind == "pab" else BYE_POINTS[kind] or Fraction(0)) for i, kind in p.byes
     ]
+    byes += [Bye(i, p.round, "zero", Fraction(0)) for i in withdrawn if all(b.participant != i for b in byes)]
     return dataclasses.replace(
         t,
         white=np.concatenate([t.white, white]),
@@ -178,7 +189,8 @@ def pair(
         click.echo(json.dumps(_pair_dict(t, p), ensure_ascii=False, indent=2))
     elif output == "trf":
         with _errors(file):
-            click.echo(write_trf(with_round(t, p)), nl=False)
+            gone = [t.index(name) for name in withdrawn]
+            click.echo(write_trf(with_round(t, p, gone)), nl=False)
     else:
         click.echo(_pair_text(t, p))
 

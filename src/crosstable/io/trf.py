@@ -92,6 +92,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from pathlib import Path
 
 import numpy as np
 from numpy.typing import NDArray
@@ -168,6 +169,17 @@ prohibited pairings): kept in :attr:`Tournament.info` as written (a repeated rec
 lines joined by a newline) and written back, so that ``crosstable pair`` gives them to
 the engine."""
 _PAIRING_DATA = N_("pairing program data")
+
+
+def _kept_verbatim(code: str) -> bool:
+    """The records kept in :attr:`Tournament.info` as written and written back: those a
+    pairing engine reads (:data:`PAIRING_RECORDS`) and the pairing programs' ``XX``
+    records other than ``XXR`` (JaVaFo's and bbpPairings' ``XXS`` scoring, ``XXC``
+    colour, ``XXA`` acceleration), which no standings here read but which the program
+    that pairs the next round from the written file may need."""
+    return code in PAIRING_RECORDS or (code.startswith("XX") and code != "XXR")
+
+
 """What the ``XX*`` records (and any other record read but not used) hold."""
 
 _SHOWS_BYE = {
@@ -349,7 +361,7 @@ def _header(text: str, problems: list[Problem]) -> _Header:
             h.info["352"] = line[4:].strip()
         elif code in UNUSED or code.startswith("XX"):
             h.unused.setdefault(code, lineno)
-            if code in PAIRING_RECORDS:  # kept as written, for a pairing engine (crosstable pair)
+            if _kept_verbatim(code):  # kept as written, for a pairing engine (crosstable pair, another program)
                 kept = h.info.get(code)
                 h.info[code] = line[4:].rstrip() if kept is None else f"{kept}\n{line[4:].rstrip()}"
         else:
@@ -1496,7 +1508,10 @@ def write_trf(t: Tournament) -> str:
 
 def _head_lines(t: Tournament, what: str, rounds: int) -> list[str]:
     info = dict(t.info)
-    name = info.pop("012", None) or t.source or "crosstable export"
+    # The event's name; else the file's name without its folders (a path of the machine that wrote it is nobody's
+    # business in a published file).
+    source = Path(t.source).stem if t.source and not t.source.startswith("<") else None
+    name = info.pop("012", None) or source or "crosstable export"
     out = [f"012 {_clean(name)}"]
     for code in ("022", "032"):
         if code in info:
@@ -1512,6 +1527,8 @@ def _head_lines(t: Tournament, what: str, rounds: int) -> list[str]:
     if t.scoring.name != "chess" and t.kind == "result":
         out.append(_score_record("162", t.scoring, _pab_points(t)))
     out.append(f"XXR {rounds}")
+    for code in sorted(c for c in info if c.startswith("XX") and _kept_verbatim(c)):  # as written
+        out += [f"{code} {_clean(part).rstrip()}" for part in info[code].split("\n")]
     return out
 
 
