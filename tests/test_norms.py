@@ -268,3 +268,15 @@ def test_a_running_event_says_what_the_rounds_left_need() -> None:
     assert seen > 0
     finished = title_norms(crosstable.read(DATA / "real" / "shc_2021_03.trf"))
     assert all(c.remaining == 0 and c.needed_remaining is None for p in finished.players for c in p.checks.values())
+
+
+def test_the_files_sexes_decide_who_is_checked_for_the_womens_norms_and_the_date_is_weighed() -> None:
+    # The Open of Gros 2010 (JaVaFo's sample) writes two players' sex as w (TRF 001 column 10): they are the
+    # only ones checked for WGM and WIM norms, without the warning that everybody is; the event is of 2010,
+    # before the 2024 regulations, which are the only edition here: a warning says so.
+    t = crosstable.read(Path(__file__).parent / "data" / "real" / "ejs_javafo_sample2.trf")
+    report = title_norms(t)
+    womens = {p.name for p in report.players if {"WGM", "WIM"} & set(p.checks)}
+    assert womens and womens <= {"Iglesias Gonzalez Veronica", "Gonzalez Pueyo Patricia"}
+    assert not any("checked for everybody" in w for w in report.warnings)
+    assert any("the event started on 2010-09-24, before it" in w for w in report.warnings)

@@ -279,3 +279,13 @@ def test_real_files_against_gacrux(path: Path) -> None:
                 assert u.rating == min(gacrux_rating.ComputeTournamentPerformanceRating(score, opps), 2200)
                 checked += 1
     assert checked
+
+
+def test_an_event_before_every_edition_here_is_warned_about() -> None:
+    # The Karl Mala memorial, Frankfurt 2005: rated by the 2022 edition (the earliest implemented), which the
+    # report names and a warning repeats (the 2005 rules had K 15 below 2400: FIDE's figures were others).
+    t = crosstable.read(Path(__file__).parent / "data" / "real" / "skl_example1.trf")
+    report = rating_changes(t)
+    assert report.edition.code == "2022"
+    assert "the event started on 2005-07-28, before it" in report.edition_reason
+    assert report.edition_reason in report.warnings

@@ -223,7 +223,7 @@ def ratings(
     if output == "json":
         click.echo(json.dumps(report.to_dict(), ensure_ascii=False, indent=2))
         return
-    click.echo(report.edition.title)
+    click.echo(report.edition_reason)
     rows = [[_("Name"), _("Rating"), "K", _("Games"), _("Score"), _("Expected"), _("Change")]]
     for p in report.players:
         rows.append(

@@ -36,13 +36,16 @@ round robins), the tournament's own conditions (rate of play, arbiters, rounds a
 a norm of more than 13 games counting as 13 (1.7), the ratings applying when each
 game was played in an event of more than 30 days (1.1.4), and what score in the
 remaining rounds of a running event still makes a norm. WGM and WIM norms are women's:
-the model does not carry a participant's sex, so ``women=`` names them (else those
-norms are checked for everybody, with a warning).
+``women=`` names them, else the file's sexes do (TRF ``001`` column 10, ``w`` or
+``f``), else those norms are checked for everybody, with a warning. Only the 2024
+edition is implemented: an event that started before 1 January 2024 (TRF ``042``) is
+checked by it with a warning saying so.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import datetime
 import functools
 import math
 from collections import Counter
@@ -50,7 +53,7 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from crosstable.fields import ArgumentError, argument_error, texts_argument
+from crosstable.fields import ArgumentError, argument_error, parse_date, texts_argument
 from crosstable.i18n import N_, _, integer_text, ngettext
 from crosstable.model import PLAYED, Tournament, tournament_argument
 from crosstable.numbers import fmt_decimal, half_up, show_vulgar
@@ -58,6 +61,8 @@ from crosstable.tiebreaks.rating import dp
 
 EDITION = N_("FIDE Title Regulations effective from 1 January 2024")
 """The edition implemented (a msgid)."""
+EFFECTIVE = datetime.date(2024, 1, 1)
+"""The day it came into force."""
 EDITION_URL = "https://handbook.fide.com/chapter/B012024"
 
 NORMS = ("GM", "IM", "WGM", "WIM")
@@ -433,10 +438,17 @@ def title_norms(
         report.warnings.append(_("the file gives no titles: every opponent counts as untitled"))
     if tt.federations is None:
         report.warnings.append(_("the file gives no federations: the federation requirements cannot be checked"))
+    if female is None and tt.sexes is not None and any(tt.sexes):  # the file gives sexes: its women
+        female = {name for name, sex in zip(tt.names, tt.sexes, strict=True) if sex == "F"}
     if female is None and any(x in ("WGM", "WIM") for x in wanted):
         report.warnings.append(
-            _("WGM and WIM norms are checked for everybody: the file's sex is not read (give women=)")
+            _("WGM and WIM norms are checked for everybody: the file gives no player's sex (give women=)")
         )
+    day = parse_date(tt.start_date or "")
+    if day is not None and day < EFFECTIVE:
+        # TRANSLATORS: {edition} is the name of a FIDE regulation; {day} a date (2021-10-27)
+        message = _("{edition}: the event started on {day}, before it; earlier editions are not implemented")
+        report.warnings.append(message.format(edition=_(EDITION), day=day.isoformat()))
     games: list[list[tuple[int, Fraction]]] = [[] for _i in range(n)]
     assert tt.status is not None
     for g in range(len(tt.white)):

@@ -66,13 +66,12 @@ Decisions:
 from __future__ import annotations
 
 import datetime
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Literal
 
-from crosstable.fields import ArgumentError, Range, argument_error, check_type, whole_argument
+from crosstable.fields import ArgumentError, Range, argument_error, check_type, parse_date, whole_argument
 from crosstable.i18n import N_, _, integer_text, ngettext
 from crosstable.model import PLAYED, Tournament, tournament_argument
 from crosstable.numbers import fmt_decimal, half_up, show_decimal, show_fixed
@@ -410,22 +409,6 @@ def edition_argument(value: object) -> Edition:
     raise argument_error("edition", _(AN_EDITION).format(codes=", ".join(EDITIONS)), value)
 
 
-_DATE = re.compile(r"^\s*(\d{4})[-/. ]+(\d{1,2})[-/. ]+(\d{1,2})\s*$|^\s*(\d{1,2})[-/. ]+(\d{1,2})[-/. ]+(\d{4})\s*$")
-
-
-def _date(text: str) -> datetime.date | None:
-    """A start date written year first (``2024/03/18``, ``2024-03-18``) or day first
-    with the year last (``18.03.2024``, ``28. 07. 2005``); ``None`` otherwise."""
-    m = _DATE.match(text)
-    if m is None:
-        return None
-    y, mo, d = (m.group(1), m.group(2), m.group(3)) if m.group(1) else (m.group(6), m.group(5), m.group(4))
-    try:
-        return datetime.date(int(y), int(mo), int(d))
-    except ValueError:
-        return None
-
-
 def edition_of(start_date: str | None, category: str = "standard") -> tuple[Edition, str]:
     """The edition in force on ``start_date`` (as a file writes it), and why.
 
@@ -440,7 +423,7 @@ def edition_of(start_date: str | None, category: str = "standard") -> tuple[Edit
     if start_date is None or not start_date.strip():
         # TRANSLATORS: {edition} is the name of a FIDE regulation ("FIDE Rating Regulations effective from …")
         return latest, _("{edition}: the file gives no start date").format(edition=latest.name)
-    day = _date(start_date)
+    day = parse_date(start_date)
     if day is None:
         # TRANSLATORS: {edition} is the name of a FIDE regulation; {date} the start date as the file writes it
         return latest, _('{edition}: the start date "{date}" cannot be read').format(
@@ -509,6 +492,9 @@ def rating_changes(
     if tt.kind != "result":
         raise ArgumentError(_("t must be an event of individual games (chess results)"))
     report = RatingReport(ed, reason)
+    day = parse_date(tt.start_date or "")
+    if edition is None and (day is None or day < ed.effective):
+        report.warnings.append(reason)  # no date, none readable, or before every edition here: said twice
     unknown = sorted(set(given) - set(tt.names))
     if unknown:
         raise ArgumentError(

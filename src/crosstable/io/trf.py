@@ -98,7 +98,18 @@ import numpy as np
 from numpy.typing import NDArray
 
 from crosstable.errors import CrosstableError, InputError, Problem, quoted
-from crosstable.fields import ANY_ROUND, RATING, ROUNDS, START_NUMBER, TEAM_NUMBER, YEAR, digit_hint, is_whole, whole_at
+from crosstable.fields import (
+    ANY_ROUND,
+    RATING,
+    ROUNDS,
+    START_NUMBER,
+    TEAM_NUMBER,
+    YEAR,
+    digit_hint,
+    is_whole,
+    parse_date,
+    whole_at,
+)
 from crosstable.i18n import N_, _, decimal_text, integer_text, ngettext
 from crosstable.io.games import split_lines
 from crosstable.model import (
@@ -192,45 +203,10 @@ _SHOWS_BYE = {
 """A ``240`` bye for a round whose bye the player's line gives as another kind, by that kind."""
 
 _EDITIONS = ((datetime.date(2026, 3, 1), "2026"), (datetime.date(2024, 8, 1), "2024"))
-_MONTHS = {m: k for k, m in enumerate(("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct",
-                                       "nov", "dec"), 1)}  # fmt: skip
 
 
 def looks_like_trf(text: str) -> bool:
     return any(line.startswith("001 ") for line in text.splitlines()[:200])
-
-
-def parse_date(text: str) -> datetime.date | None:
-    """A start date as TRF files write it: ``2024/03/18``, ``2024.03.18``,
-    ``2024-03-18``, ``18.03.2024``, ``28. 07. 2005``, ``18/03/2024``, ``24/03/18``
-    (two-digit year first, as in ``132`` records), ``May 29, 2020``, ``29 May 2020``;
-    ``None`` when it is none of these.
-
-    >>> parse_date("28. 07. 2005"), parse_date("May 29, 2020"), parse_date("2016/06/28   ")
-    (datetime.date(2005, 7, 28), datetime.date(2020, 5, 29), datetime.date(2016, 6, 28))
-    >>> parse_date("tomorrow") is None
-    True
-    """
-    t = text.strip().lower()
-    parts = [p for p in re.split(r"[\s/.\-,]+", t) if p]
-    try:
-        if len(parts) == 3 and all(is_whole(p) and len(p) <= 4 for p in parts):
-            a, b, c = parts
-            if len(a) == 4:
-                return datetime.date(int(a), int(b), int(c))
-            if len(c) == 4:
-                return datetime.date(int(c), int(b), int(a))
-            return datetime.date(2000 + int(a), int(b), int(c))
-        if len(parts) == 3:
-            names = [p for p in parts if p[:3] in _MONTHS and not is_whole(p)]
-            digits = [p for p in parts if is_whole(p) and len(p) <= 4]
-            if len(names) == 1 and len(digits) == 2:
-                year = next(p for p in digits if len(p) == 4)
-                day = next(p for p in digits if p is not year)
-                return datetime.date(int(year), _MONTHS[names[0][:3]], int(day))
-    except (ValueError, StopIteration):
-        return None
-    return None
 
 
 def rules_of_date(text: str | None) -> tuple[str, str]:
