@@ -15,7 +15,7 @@ import pytest
 import crosstable
 from crosstable.io.jsonfmt import write_json
 from crosstable.model import FORFEIT, PENDING
-from tests.conftest import EXAMPLES
+from tests.conftest import DATA, EXAMPLES
 
 SEED_SB = [Fraction(47, 4), Fraction(10), Fraction(9), Fraction(31, 4), Fraction(3), Fraction(0), Fraction(0)]
 NAMES = ["Mikhailov", "Alexandrov", "Zhelyazkov", "Angelov", "Ganev", "Kalchev", "Getovski"]
@@ -192,3 +192,15 @@ def test_our_json_with_an_object_where_a_word_goes_is_refused_with_its_place(fie
     with pytest.raises(crosstable.InputError) as err:
         crosstable.read_text(json.dumps(data), source="edited.json")
     assert f"games[0].{field}" in str(err.value)
+
+
+def test_a_colour_that_is_no_colour_is_refused_where_it_is() -> None:
+    # A typo in a real export (the Open of Gros 2010, JaVaFo's sample): a game's colour written x. It was read,
+    # the colour guessed from the opponent's line; now it is refused, naming the line and the column.
+    path = DATA / "real" / "ejs_javafo_sample2.trf"
+    lines = path.read_text(encoding="utf-8").splitlines()
+    k = next(n for n, line in enumerate(lines) if line.startswith("001") and line[96] == "w")
+    lines[k] = lines[k][:96] + "x" + lines[k][97:]
+    with pytest.raises(crosstable.InputError) as refused:
+        crosstable.read_text("\n".join(lines) + "\n", fmt="trf")
+    assert f":{k + 1}:97: colour 'x' is not w (white), b (black) or - (none)" in str(refused.value)

@@ -656,6 +656,15 @@ class _Grid:
             problems.append(Problem(message, self.lines[i], 92 + 10 * int(r)))
         self.opp = np.where(bad | ~filled, 0, opp)
         self.colour, self.result = _at(chars[:, :, 5]), _at(chars[:, :, 7])
+        self.colour = np.where(
+            self.colour == ord("W"), ord("w"), np.where(self.colour == ord("B"), ord("b"), self.colour)
+        )
+        colour_ok = (self.colour == ord("w")) | (self.colour == ord("b")) | (self.colour == ord("-"))
+        for i, r in zip(*np.nonzero(filled & ~colour_ok & (self.colour != 32)), strict=True):
+            message = _("colour {value} is not w (white), b (black) or - (none)").format(
+                value=repr(chr(int(self.colour[i, r])))
+            )
+            problems.append(Problem(message, self.lines[i], 92 + 10 * int(r) + 5))
         self.numbers = np.asarray(numbers, dtype=np.int64)
         lookup = np.full(max(numbers) + 1 if numbers else 1, -1, dtype=np.int64)
         lookup[numbers] = np.arange(n)
