@@ -204,3 +204,15 @@ def test_a_colour_that_is_no_colour_is_refused_where_it_is() -> None:
     with pytest.raises(crosstable.InputError) as refused:
         crosstable.read_text("\n".join(lines) + "\n", fmt="trf")
     assert f":{k + 1}:97: colour 'x' is not w (white), b (black) or - (none)" in str(refused.value)
+
+
+def test_a_round_field_out_of_its_columns_is_refused() -> None:
+    # The same export with one round field moved a column to the left (" 89 b 1  " for "  89 b 1 "): its
+    # colour and result would be read from the wrong columns. Refused, naming the line and the field.
+    path = DATA / "real" / "ejs_javafo_sample2.trf"
+    lines = path.read_text(encoding="utf-8").splitlines()
+    k = next(n for n, line in enumerate(lines) if line.startswith("001") and line[91:93] == "  " and line[95] == " ")
+    lines[k] = lines[k][:91] + lines[k][92:101] + " " + lines[k][101:]
+    with pytest.raises(crosstable.InputError) as refused:
+        crosstable.read_text("\n".join(lines) + "\n", fmt="trf")
+    assert f":{k + 1}:92: round 1's field" in str(refused.value) and "is not in its columns" in str(refused.value)

@@ -655,6 +655,21 @@ class _Grid:
             message = f"{message}: {hint}" if hint else message
             problems.append(Problem(message, self.lines[i], 92 + 10 * int(r)))
         self.opp = np.where(bad | ~filled, 0, opp)
+        gaps = (_at(chars[:, :, [4, 6, 8, 9]]) != 32).any(axis=2) & filled & ~bad
+        for i, r in zip(*np.nonzero(gaps), strict=True):
+            text = "".join(map(chr, chars[i, r, :10])).rstrip()
+            message = _(
+                "round {round}'s field {value} is not in its columns (opponent {first}-{last}, colour {colour}, "
+                "result {result}, the others blank): a misaligned line would be read from the wrong columns"
+            ).format(
+                round=int(r) + 1,
+                value=repr(text),
+                first=92 + 10 * int(r),
+                last=95 + 10 * int(r),
+                colour=97 + 10 * int(r),
+                result=99 + 10 * int(r),
+            )
+            problems.append(Problem(message, self.lines[i], 92 + 10 * int(r)))
         self.colour, self.result = _at(chars[:, :, 5]), _at(chars[:, :, 7])
         self.colour = np.where(
             self.colour == ord("W"), ord("w"), np.where(self.colour == ord("B"), ord("b"), self.colour)
