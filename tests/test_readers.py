@@ -216,3 +216,19 @@ def test_a_round_field_out_of_its_columns_is_refused() -> None:
     with pytest.raises(crosstable.InputError) as refused:
         crosstable.read_text("\n".join(lines) + "\n", fmt="trf")
     assert f":{k + 1}:92: round 1's field" in str(refused.value) and "is not in its columns" in str(refused.value)
+
+
+def test_results_that_do_not_add_up_are_counted_as_written_and_named() -> None:
+    # The export with one winner's result changed to a draw (= against the loser's 0): an arbiter may rule so
+    # (both lose, one draws), so it is read, each side with what its line says; a warning names the game.
+    path = DATA / "real" / "ejs_javafo_sample2.trf"
+    lines = path.read_text(encoding="utf-8").splitlines()
+    k = next(n for n, line in enumerate(lines) if line.startswith("001") and line[95:99] == " w 1")
+    lines[k] = lines[k][:98] + "=" + lines[k][99:]
+    t = crosstable.read_text("\n".join(lines) + "\n", fmt="trf")
+    number = int(lines[k][4:8])
+    warned = [w for w in t.warnings if "do not add up" in w]
+    assert len(warned) == 1 and f"line {k + 1}, round 1: player {number} has '='" in warned[0], warned
+    before = crosstable.read(path)
+    row = t.names.index(before.names[before.numbers.index(number)] if before.numbers else "")
+    assert t.scores()[row] == before.scores()[row] - Fraction(1, 2)

@@ -745,6 +745,24 @@ class _Grid:
         played = _IS_PLAYED[a] & _IS_PLAYED[b]
         forfeit = _IS_FORFEIT[a] & _IS_FORFEIT[b]
         wrong = ~(pending | played | forfeit)
+        uneven = played & (_HALVES_CODE[a] + _HALVES_CODE[b] != 2)  # = against 0, 1 against 1: an arbiter's ruling
+        for x, y, rr, ca, cb in zip(i[uneven], j[uneven], r[uneven], a[uneven], b[uneven], strict=True):
+            self.notes.append(
+                # TRANSLATORS: {result} and {other_result} are TRF result codes ('=', '0', '1').
+                _(
+                    "line {line}, round {round}: player {player} has {result} against {opponent}, who has "
+                    "{other_result} (line {other_line}): the results do not add up to one game's points; each "
+                    "side counts what its line says"
+                ).format(
+                    line=self.lines[x],
+                    round=rr + 1,
+                    player=self.numbers[x],
+                    result=repr(chr(ca)),
+                    opponent=self.numbers[y],
+                    other_result=repr(chr(cb)),
+                    other_line=self.lines[y],
+                )
+            )
         for x, y, rr, ca, cb in zip(i[wrong], j[wrong], r[wrong], a[wrong], b[wrong], strict=True):
             if _OUTCOME_CODE[ca] < 0 or _OUTCOME_CODE[cb] < 0:
                 message = _(
