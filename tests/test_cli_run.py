@@ -196,3 +196,11 @@ def test_the_written_round_keeps_the_withdrawals_and_the_programs_records(tmp_pa
     code, written, _err = run("pair", str(plain), "-o", "trf")
     assert code == 0
     assert written.splitlines()[0] == "012 no-name" and "XXC white1" in written.splitlines()
+
+
+def test_a_preference_for_a_prize_the_list_lacks_is_refused_by_its_name(tmp_path: Path) -> None:
+    prizes = tmp_path / "prizes.csv"
+    prizes.write_text("prize,amount\n1,100\n2,50\n", encoding="utf-8")
+    code, out, err = run("prizes", str(REAL / "ejs_javafo_sample2.trf"), "--prizes", str(prizes), "--prefer", "Nope")
+    assert code == 2 and out == ""
+    assert err.strip() == "crosstable: --prefer 'Nope': the prize list has no prize of that name (its prizes: 1, 2)"

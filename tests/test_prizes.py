@@ -88,6 +88,10 @@ def test_a_tie_beyond_the_last_prize_shares_what_it_reaches() -> None:
     assert paid(award(s, prizes, "equal")) == {"A": 300, "B": 34, "C": 33, "D": 33}
     assert paid(award(s, prizes, "hort")) == {"A": 300, "B": 67, "C": 17, "D": 16}
     assert paid(award(s, prizes, "none")) == {"A": 300, "B": 100}
+    # the label is the places shared, as the explanation says, also where only the first of them has a prize
+    shared = award(s, prizes, "equal")
+    assert {a.prize for a in shared.awards if a.name != "A"} == {"2-4"}
+    assert "places 2-4 shared" in shared.explanations["B"][0]
 
 
 WOMEN = {"A": {"sex": "M"}, "B": {"sex": "F"}, "C": {"sex": "F"}, "D": {"sex": "M"}, "E": {"sex": "F"}}
@@ -202,6 +206,7 @@ def test_places_beyond_the_players_stay_unpaid() -> None:
         ("prize,amount\n,5\n", "2:1", "a prize needs a place"),
         ("prize,amount,condition\nW,1,federation=BULGARIA\n", "2:5", "is not a condition"),
         ("prize,amount\n1,5000000000\n", "2:3", "is not an amount from 0 to 1,000,000,000"),
+        ("prize,amount\n", "1:1", "the prize list has no prize"),
     ],
 )
 def test_refusals_name_the_file_line_and_column(text: str, where: str, message: str) -> None:

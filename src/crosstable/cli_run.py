@@ -318,6 +318,12 @@ def prizes(
     (the larger), shared places by the Hort system, equally, or by the tie-break order."""
     with _errors(prize_file):
         listed = read_prizes(_text(prize_file), source=prize_file)
+    names = {p.name.casefold() for p in listed}
+    for wanted in preference:
+        if wanted.casefold() not in names:
+            # TRANSLATORS: {name} is the value of --prefer; {names} the prizes of the list
+            message = _("--prefer {name}: the prize list has no prize of that name (its prizes: {names})")
+            _fail(message.format(name=repr(wanted), names=", ".join(p.name for p in listed)))
     with _errors(file):
         t = _read(file, fmt, scoring)
         ranked = rank(t, tiebreaks, rules=rules)

@@ -364,6 +364,8 @@ def read_prizes(text: str, source: str = "PRIZES.csv") -> list[Prize]:
                 names[prize.name.casefold()] = prize
     if header is None:
         problems.append(Problem(_("the first line must be the header prize,amount (and condition)"), 1, 1))
+    elif not prizes and not problems:
+        problems.append(Problem(_("the prize list has no prize: a line per prize follows the header"), 1, 1))
     for k, place in enumerate(sorted(places), 1):
         prize = places[place]
         if place != k:
@@ -783,8 +785,8 @@ def _share_places(
         paid = [(x // unit) * unit for x in g.exact]
         for j in range(int((total - sum(paid, Fraction(0))) / unit)):
             paid[j] += unit
-        last_prize = min(g.start + size, m)
-        label = str(g.start + 1) if g.start + 1 == last_prize else f"{g.start + 1}-{last_prize}"
+        # the places the group shares (as its explanation says), also where only the first of them has a prize
+        label = str(g.start + 1) if size == 1 else f"{g.start + 1}-{g.start + size}"
         for j, k in enumerate(g.members):
             if g.start + j >= m and g.exact[j] == 0:
                 continue  # beyond the last place prize, and no share of the others
