@@ -1106,8 +1106,9 @@ class Tournament:
         ['standings after round 1 of 9, the last round with results: the rounds not paired yet do not count']
         """
         ahead = self.rounds_ahead()
+        waiting = self._paired_without_results()
         if ahead is None:
-            return self
+            return self if waiting is None else dataclasses.replace(self, warnings=[*self.warnings, waiting])
         paired = ahead[0]
         cut = self.rounds_cut or (self.results_round, ahead[1])
         note = _(
@@ -1127,8 +1128,26 @@ class Tournament:
             rounds_total=paired,
             rounds_cut=cut,
             declared=declared,
-            warnings=[*self.warnings, note],
+            warnings=[*self.warnings, note, *([waiting] if waiting else [])],
         )
+
+    def _paired_without_results(self) -> str | None:
+        """A note when the last paired round has no result yet but has byes, which the
+        standings count (:meth:`live`): the round is counted in part, and the heading
+        of the round before would not say so."""
+        paired = self.paired_round
+        if paired <= self.results_round:
+            return None
+        n = sum(1 for b in self.byes if b.round == paired and b.kind != "absent")
+        if n == 0:
+            return None
+        # TRANSLATORS: {round} is a round number; {n} how many byes it has.
+        message = ngettext(
+            "round {round} is paired and has no result yet: its {n} bye counts, its games do not",
+            "round {round} is paired and has no result yet: its {n} byes count, its games do not",
+            n,
+        )
+        return message.format(round=integer_text(paired), n=integer_text(n))
 
     def unplayed_rounds_note(self) -> str | None:
         """What counting every announced round means for this event, when it announces
