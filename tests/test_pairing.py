@@ -49,6 +49,14 @@ def _event(names: list[str], ratings: list[int], games: list[tuple[str, str, str
     return t
 
 
+def _twins() -> Tournament:
+    """The Open of Gros 2010 after round 4 (JaVaFo's sample) with players 1 and 2 both named ``0``, as a
+    lichess export names its anonymous players: the TRF reader tells them apart as ``0 (1)`` and ``0 (2)``."""
+    lines = (DATA / "real" / "ejs_javafo_sample2.trf").read_text(encoding="utf-8").splitlines()
+    lines = [f"{ln[:14]}{'0':<33}{ln[47:]}" if ln.startswith(("001    1 ", "001    2 ")) else ln for ln in lines]
+    return crosstable.read_text("\n".join(lines) + "\n", fmt="trf")
+
+
 def simulate(n: int, rounds: int, seed: int) -> tuple[Tournament, list[Paired], list[set[int]]]:
     """An event of ``n`` players paired round by round through the adapter, with random
     results (2 % forfeits), requested byes (5 %, none in the last round) and one
@@ -234,6 +242,8 @@ def _small(pending: bool = False, rounds: int = 3) -> Tournament:
         (lambda: pair_next(_small(), round_=1), "round 1 is already paired"),
         (lambda: pair_next(_small(), round_=3), "round 3 cannot be paired before round 2"),
         (lambda: pair_next(_small(), initial_colour="red"), "it is white or black"),
+        (lambda: pair_next(_twins(), byes={"0": "H"}), "'0' is the name of 2 players: write one of 0 (1), 0 (2)"),
+        (lambda: pair_next(_twins(), withdrawn=["0"]), "'0' is the name of 2 players: write one of 0 (1), 0 (2)"),
         (
             lambda: pair_next(crosstable.read(DATA / "reference" / "round-robin-092.trf").after_round(1)),
             'the event is a round robin (092 "Round Robin"): its rounds come from the Berger tables',

@@ -171,10 +171,21 @@ def pair_next(
     return Paired(round=k, engine=ENGINE, pairings=boards, byes=out_byes, warnings=warnings)
 
 
+def _same_name(name: str, index: Mapping[str, int]) -> None:
+    """Refuse a name that several participants share: the file's names are told apart as
+    ``0 (114)`` (the name and the start number), and only that spelling says whom."""
+    spelled = sorted(n for n in index if n.startswith(f"{name} (") and n.endswith(")"))
+    if spelled:
+        # TRANSLATORS: {name} is a name several players have; {spelled} how each of them is written
+        message = _("{name} is the name of {n} players: write one of {spelled}")
+        raise CrosstableError(message.format(name=repr(name), n=integer_text(len(spelled)), spelled=", ".join(spelled)))
+
+
 def _requested_byes(t: Tournament, byes: Mapping[str, str], index: Mapping[str, int]) -> dict[int, str]:
     out: dict[int, str] = {}
     for name, kind in byes.items():
         if name not in index:
+            _same_name(name, index)
             raise CrosstableError(_("a bye is requested for {name}, who is not a participant").format(name=repr(name)))
         value = REQUESTED_BYES.get(str(kind).strip().upper())
         if value is None:
@@ -193,6 +204,7 @@ def _withdrawn(withdrawn: Collection[str], index: Mapping[str, int], requested: 
     out: set[int] = set()
     for name in withdrawn:
         if name not in index:
+            _same_name(name, index)
             raise CrosstableError(_("{name} is withdrawn but is not a participant").format(name=repr(name)))
         if index[name] in requested:
             raise CrosstableError(_("{name} is withdrawn and also asks for a bye").format(name=repr(name)))
