@@ -7,12 +7,16 @@ Measures, in one run, whole processes (start, read, rank, JSON written), best of
 2. the 36-team league phase of the 2024/25 Champions League (144 matches) under
    ``uefa-club-2024`` (ten criteria, the opponents' sums among them);
 3. the 2026 World Cup: 12 groups, the third-placed teams, the round of 32;
+4. a season read from openfootball's Football.TXT (the Premier League 2023/24, 380
+   matches, ``1-premierleague.txt``) beside the same season from openfootball's JSON
+   (``en.1.json``): the ratio is the text's ÷ the JSON's;
 
 and the peer on the same season: the league table a statistician writes with
 ``pandas`` (group by team, points, goal difference, goals, ``sort_values``, JSON):
 no head-to-head, no explanation, floats. The ratio is ours ÷ the peer's.
 
-Real data from ``tests/data/competitions`` (sources in its ``SOURCES.tsv``). Run:
+Real data from ``tests/data/competitions`` (sources in its ``SOURCES.tsv``) and
+``tests/data/openfootball`` (sources in ``tests/data/SOURCES.md`` and its ``SOURCES.md``). Run:
 
     python3 -m venv .venv-bench && .venv-bench/bin/pip install -e . -r bench/requirements.txt
     .venv-bench/bin/python bench/bench_competition.py
@@ -27,6 +31,7 @@ import time
 from pathlib import Path
 
 DATA = Path(__file__).resolve().parent.parent / "tests" / "data" / "competitions"
+OPENFOOTBALL = DATA.parent / "openfootball"
 RUNS = 7
 
 PEER = """
@@ -70,6 +75,11 @@ def main() -> None:
     for label, name, extra in cases:
         times[name] = whole_process([*ours, str(DATA / name), *extra, "-o", "json"])
         print(f"  crosstable  {label}: {times[name] * 1000:.0f} ms")
+    text = whole_process([*ours, str(OPENFOOTBALL / "en-1-2023-24.txt"), "-o", "json"])
+    json_ = whole_process([*ours, str(OPENFOOTBALL / "en-1-2023-24.json"), "-o", "json"])
+    print(f"  crosstable  Premier League 2023/24, 380 matches, Football.TXT: {text * 1000:.0f} ms")
+    print(f"  crosstable  Premier League 2023/24, 380 matches, openfootball JSON: {json_ * 1000:.0f} ms")
+    print(f"ratio (Football.TXT ÷ openfootball JSON, same season, same run): {text / json_:.2f}")
     with tempfile.TemporaryDirectory() as tmp:
         script = Path(tmp) / "peer.py"
         script.write_text(PEER, encoding="utf-8")

@@ -1,7 +1,7 @@
 """The number fuzz: what a user types where a number goes, in every reader's files.
 
 One case is a real file of one reader (a crosstable, a games list, a football games
-list with cards, a PGN, an individual and a team TRF, our JSON, an openfootball JSON)
+list with cards, a PGN, an individual and a team TRF, our JSON, an openfootball JSON, a Football.TXT)
 with one to three of its numbers (each run of ASCII digits: a round, a rating, a start
 number, a score, goals, cards, a JSON value) rewritten as users and attackers write
 them: in another Unicode digit class (superscript, fullwidth, Arabic-Indic, Devanagari,
@@ -39,6 +39,7 @@ SAMPLES: dict[str, tuple[Path, str]] = {
     "TRF": (DATA / "fide" / "tournament.trf", "trf"),
     "team TRF": (DATA / "fide" / "team-swiss-10x2-310.trf", "trf"),
     "openfootball": (DATA / "openfootball" / "euro-2024.json", "openfootball"),
+    "Football.TXT": (DATA / "openfootball" / "euro-2024.txt", "openfootball"),
 }
 CARDS_LIST = (
     "round,home,away,home_goals,away_goals,home_yellow,away_yellow,home_direct_red,away_direct_red\n"

@@ -22,6 +22,7 @@ from crosstable.errors import InputError, Problem
 from crosstable.fields import argument_error, check_type, text_argument
 from crosstable.i18n import N_, _, integer_text
 from crosstable.io.checks import check
+from crosstable.io.footballtxt import looks_like_footballtxt, read_footballtxt
 from crosstable.io.games import looks_like_games, read_games
 from crosstable.io.jsonfmt import looks_like_json, read_json
 from crosstable.io.openfootball import looks_like_openfootball, read_openfootball
@@ -43,18 +44,25 @@ A_STREAM = N_("a binary stream (a file opened with 'rb', sys.stdin.buffer)")
 
 
 def detect_format(text: str) -> str:
-    """The format ``auto`` reads a text as: our JSON, openfootball's JSON, TRF, PGN, a games
-    list, else a crosstable."""
+    """The format ``auto`` reads a text as: our JSON, openfootball's JSON, TRF, PGN,
+    openfootball's Football.TXT (format ``openfootball`` too), a games list, else a crosstable."""
     text_argument(text, "text")
     for name, looks_like in (
         ("json", looks_like_json),
         ("openfootball", looks_like_openfootball),
         ("trf", looks_like_trf),
         ("pgn", looks_like_pgn),
+        ("openfootball", looks_like_footballtxt),
     ):
         if looks_like(text):
             return name
     return "games" if looks_like_games(text) else "crosstable"
+
+
+def _read_openfootball(text: str, source: str | None, scoring: Scoring | None) -> Tournament:
+    """openfootball's JSON, or its Football.TXT when the text is not a JSON object."""
+    json_like = text.lstrip("\ufeff").lstrip().startswith(("{", "["))
+    return (read_openfootball if json_like else read_footballtxt)(text, source, scoring)
 
 
 def decode(raw: bytes) -> str:
@@ -89,7 +97,7 @@ def read_text(
         "trf": read_trf,
         "pgn": read_pgn,
         "json": read_json,
-        "openfootball": read_openfootball,
+        "openfootball": _read_openfootball,
         "games": read_games,
         "crosstable": read_crosstable,
     }

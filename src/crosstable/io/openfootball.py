@@ -9,7 +9,9 @@ optionally ``round``, ``date``, ``group`` (``Group A``), ``stage``, ``status`` a
 score: ``"score": {"ft": [2, 1], "ht": [...], "et": [...], "p": [...]}`` (or the
 full-time score alone, ``"score": [2, 1]``), or in older files ``score1``/``score2``
 (``score1et``, ``score1p`` …). Every other field (goals, grounds, times, codes) is
-ignored.
+ignored. openfootball's text files (Football.TXT, :mod:`crosstable.io.footballtxt`) are
+read into the same match records, and the tournament is built from them by the same
+:func:`build`: everything below holds for both.
 
 What is read, and how:
 
@@ -176,6 +178,10 @@ def _goals(value: Any) -> TypeGuard[int]:
 class _Reader:
     """The text, the problems found, and (computed when a problem needs a place) the
     position of every value of the JSON text by its path."""
+
+    textual = False
+    """Whether the text is Football.TXT (:mod:`crosstable.io.footballtxt`): then the
+    messages of :func:`build` name no JSON path (the problem's line and column place it)."""
 
     def __init__(self, text: str, source: str | None) -> None:
         self.text = text
@@ -501,6 +507,16 @@ def read_openfootball(text: str, source: str | None = None, scoring: Scoring | N
         r.fail(_("name: {value} is not the competition's name").format(value=_show(name)), ("name",))
     objects = _match_objects(r, data)
     matches = [m for m in (_match(r, path, obj, rnd) for path, obj, rnd in objects) if m is not None]
+    return build(r, name, matches, scoring)
+
+
+def build(r: _Reader, name: Any, matches: list[_Match], scoring: Scoring | None) -> Tournament:
+    """The tournament of matches read (by this module or :mod:`crosstable.io.footballtxt`,
+    whose reader places its problems in its own text): groups or league, knockout
+    matches set aside, cancelled matches left out, rounds, participants (see the module
+    docstring); an :class:`InputError` when ``r`` has problems or the matches cannot
+    be ranked."""
+    source = r.source
     if r.problems:
         raise r.stop()
     if not matches:
@@ -547,8 +563,14 @@ def read_openfootball(text: str, source: str | None = None, scoring: Scoring | N
             r.fail(
                 # TRANSLATORS: {teams} is the match ("Spain - Italy"), {round} its round's name, {path} where
                 # in the JSON file the other listing is (matches[3]).
-                _("{teams} is listed twice in {round} (also {path})").format(
-                    teams=m.names, round=m.round, path=_path_text(seen[key].path)
+                (
+                    # TRANSLATORS: {teams} is the match ("Spain - Italy"), {round} its round's name, {line} the
+                    # line of the other listing.
+                    _("{teams} is listed twice in {round} (also line {line})")
+                    if r.textual
+                    else _("{teams} is listed twice in {round} (also {path})")
+                ).format(
+                    teams=m.names, round=m.round, path=_path_text(seen[key].path), line=r.where(seen[key].path)[0]
                 ),
                 m.path,
             )
@@ -619,16 +641,27 @@ def _participants(r: _Reader, table: list[_Match], in_groups: bool) -> tuple[lis
     for m in table:
         if m.team1 == m.team2:
             r.fail(
-                _("{path}: {team} cannot play against itself").format(path=_path_text(m.path), team=m.team1),
+                (
+                    _("{team} cannot play against itself")
+                    if r.textual
+                    else _("{path}: {team} cannot play against itself")
+                ).format(path=_path_text(m.path), team=m.team1),
                 (*m.path, "team2"),
                 m.path,
             )
         if m.without_ft:
             r.fail(
                 # TRANSLATORS: {path} is where in the JSON file (matches[3]); "score" and "ft" are its keys: keep them.
-                _(
-                    "{path}.score: an extra-time or penalty score without the full-time score (ft) ({teams}): a group "
-                    "or league match is ranked on its full-time score"
+                (
+                    _(
+                        "an extra-time or penalty score without the full-time score ({teams}): a group or league "
+                        "match is ranked on its full-time score"
+                    )
+                    if r.textual
+                    else _(
+                        "{path}.score: an extra-time or penalty score without the full-time score (ft) ({teams}): a "
+                        "group or league match is ranked on its full-time score"
+                    )
                 ).format(path=_path_text(m.path), teams=m.names),
                 (*m.path, "score"),
             )
@@ -641,9 +674,16 @@ def _participants(r: _Reader, table: list[_Match], in_groups: bool) -> tuple[lis
                 r.fail(
                     # TRANSLATORS: {line} is the line of the file where the team's first group is, {match} and
                     # {teams} are matches ("Spain - Italy").
-                    _(
-                        "{path}.group: {team} is in group {group} (line {line}, {match}), here in group {other} "
-                        "({teams}): a team plays in one group"
+                    (
+                        _(
+                            "{team} is in group {group} (line {line}, {match}), here in group {other} ({teams}): a "
+                            "team plays in one group"
+                        )
+                        if r.textual
+                        else _(
+                            "{path}.group: {team} is in group {group} (line {line}, {match}), here in group {other} "
+                            "({teams}): a team plays in one group"
+                        )
                     ).format(
                         path=_path_text(m.path),
                         team=team,
@@ -667,8 +707,13 @@ def _participants(r: _Reader, table: list[_Match], in_groups: bool) -> tuple[lis
         r.fail(
             # TRANSLATORS: {side} is the key of the JSON file (team1, team2): keep it; {line} the line of
             # the other spelling.
-            _(
-                "{path}.{side}: {team} and {other} (line {line}) differ only in case or spacing: write one team one way"
+            (
+                _("{team} and {other} (line {line}) differ only in case or spacing: write one team one way")
+                if r.textual
+                else _(
+                    "{path}.{side}: {team} and {other} (line {line}) differ only in case or spacing: write one team "
+                    "one way"
+                )
             ).format(path=_path_text(m.path), side=side, team=repr(team), other=repr(known), line=line),
             (*m.path, side),
             m.path,
@@ -729,4 +774,4 @@ def _group_system(t: Tournament) -> tuple[str, str]:
     return "round-robin", _("every pair met once or twice in each group")
 
 
-__all__ = ["looks_like_openfootball", "read_openfootball"]
+__all__ = ["build", "looks_like_openfootball", "read_openfootball"]
