@@ -18,7 +18,8 @@ from click.testing import CliRunner
 from fastapi.testclient import TestClient
 
 from crosstable import serving
-from crosstable.cli import creation_token, is_loopback, main
+from crosstable.cli import main
+from crosstable.cli_common import creation_token, is_loopback
 from crosstable.web import events as web_events
 from crosstable.web.app import create_app, serving_app
 from crosstable.web.events import Quotas

@@ -32,6 +32,7 @@ from tests.number_fuzz import Case, cases, outcome
 FIDE = DATA / "fide" / "tournament.trf"
 SEED = EXAMPLES / "seed-7-players.tsv"
 GAMES = (EXAMPLES / "seed-003-last-round.csv").read_text(encoding="utf-8")
+FOOTBALL_TXT = (DATA / "openfootball" / "euro-2024.txt").read_text(encoding="utf-8")
 PGN = (
     '[Event "x"]\n[White "Ann"]\n[Black "Bob"]\n[Round "{round}"]\n[Result "1-0"]\n[WhiteElo "{elo}"]\n\n1. e4 1-0\n\n'
     '[Event "x"]\n[White "Bob"]\n[Black "Cid"]\n[Round "2"]\n[Result "1/2-1/2"]\n\n1. e4 1/2-1/2\n'
@@ -135,6 +136,7 @@ def _fields(d: str) -> list[tuple[str, str, str]]:
         ("TRF rating", "t.trf", trf_with(slice(48, 52), f"2{d}00")),
         ("TRF XXR", "t.trf", FIDE.read_text(encoding="utf-8").replace("XXR 5", f"XXR {d}")),
         ("TRF opponent", "t.trf", trf_with(slice(91, 95), f" {d} ")),
+        ("Football.TXT goals", "e.txt", FOOTBALL_TXT.replace("Germany   5-1", f"Germany   {d}-1", 1)),
         ("JSON round", "j.json", json_round(json.dumps(d))),
         ("JSON rating", "j.json", our_json(participants=[{"name": "A", "rating": f"2{d}00"}], games=[], rounds=None)),
     ]
@@ -314,13 +316,13 @@ def test_a_defect_is_one_line_and_status_70_never_a_traceback(monkeypatch: pytes
     def broken(*args: object, **kwargs: object) -> None:
         raise ZeroDivisionError("a defect planted by the test")
 
-    monkeypatch.setattr("crosstable.cli.read_text", broken)
+    monkeypatch.setattr("crosstable.cli_common.read_text", broken)
     result = CliRunner().invoke(main, ["standings", str(SEED)])
     assert result.exit_code == DEFECT == 70
     assert result.stdout == "" and "Traceback" not in result.stderr
     (line,) = result.stderr.strip().splitlines()
     assert line.startswith("crosstable: internal error (a defect of crosstable, not of the input): ZeroDivisionError")
-    assert "at test_every_reader.py:" in line or "at cli.py:" in line
+    assert "at test_every_reader.py:" in line or "at cli_common.py:" in line
     assert "report it" in line
 
 

@@ -17,7 +17,8 @@ import pytest
 from click.testing import CliRunner
 
 import crosstable
-from crosstable.cli import MAX_SCHEDULE, main
+from crosstable.cli import main
+from crosstable.cli_common import MAX_SCHEDULE
 from crosstable.io.writers import render_schedule, schedule_dict
 from crosstable.schedule import Schedule, berger, berger_table, colour_runs, double_berger, double_table
 from tests.conftest import DATA, EXAMPLES

@@ -46,7 +46,8 @@ import click
 import numpy as np
 
 from crosstable.check import check as check_file
-from crosstable.cli import _Command, _criteria, _errors, _event_file, _fail, _read, _text, _warning
+from crosstable.cli import _fail
+from crosstable.cli_common import _Command, _criteria, _errors, _event_file, _read, _text, _warning
 from crosstable.i18n import _, integer_text, ngettext
 from crosstable.io.trf import write_trf
 from crosstable.model import PENDING, Bye, Tournament
