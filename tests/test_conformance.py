@@ -79,3 +79,17 @@ def test_a_points_field_that_disagrees_is_read_with_a_warning() -> None:
     s = crosstable.rank(crosstable.read(path), ["BH"])
     assert s.row("P4").points == Fraction(3, 2)
     assert any(":7:81: P4's points is printed as 2, computed 1.5" in w for w in s.warnings)
+
+
+def test_boards_without_an_opponent_stay_in_their_teams_order_without_line_ups() -> None:
+    # Round 1, no 300 line-ups: Alpha's first player has 0000 - - and its second a game; Beta's first 0000 - +.
+    # In each team's own order, board 1 is the two players without an opponent (Beta wins it by default) and
+    # board 2 the game. BC = sum of board number x points (C.07 team chapter): Alpha 2 (board 2, round 1)
+    # + 1 (board 1, round 2) = 3, Beta 1 + 2 = 3, Gamma 1 + 1 = 2, Delta 2 + 2 = 4. The reference puts every
+    # 0000 - - after the games and pairs the boards in the lower-numbered team's order: Alpha 2, Beta 4
+    # (Gamma and Delta as here). With 300 line-ups the two agree (tests/test_differential.py).
+    path = HERE / "team-boards-without-lineups.trf"
+    s = crosstable.rank(crosstable.read(path), ["BC"])
+    assert {r.name: r.values["BC"] for r in s.rows} == {"Alpha": 3, "Beta": 3, "Gamma": 2, "Delta": 4}
+    ref = run_reference(path, ["MPTS", "BC"])
+    assert [ref.rows[k]["BC"] for k in (1, 2, 3, 4)] == [2, 4, 2, 4]

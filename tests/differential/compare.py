@@ -25,7 +25,11 @@ The reference's ``MPTS``/``GPTS`` are our ``MP``/``GP``; every other code is pas
 both programs as written (ours reads ``KS/L+2`` as the reference does: +2 half-points).
 Codes our registry does not know are left out of both lists and reported as skipped,
 and so are codes the reference cannot compute on the event (see
-:func:`reference_limits`). ``FB`` is always ranked last (see :data:`LAST`).
+:func:`reference_limits`: ``SSSC`` dividing by zero, ``TBR``/``BBE`` raising on a team
+without a result on some board). ``FB`` is always ranked last (see :data:`LAST`). A
+team event puts one rank-valued criterion of :data:`TEAM_LEADS` right after ``MPTS``
+(:func:`lead_of`), so that every one of them decides the ties of some events;
+:func:`tally` counts the values (and ranks) compared and differing per code.
 
 Run on a file: ``python -m tests.differential.compare FILE.trf [SPEC ...]``.
 """
@@ -36,6 +40,8 @@ import math
 import re
 import sys
 import tempfile
+import zlib
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -56,10 +62,21 @@ INDIVIDUAL = [
 
 TEAM = [
     *["MPTS", "GPTS", "BH:MP", "BH:GP", "SB:MP", "SB:GP", "BH:MP/C1", "KS", "KS:GP", "PS", "PS:GP"],
-    *["WIN", "WIN:GP", "WON", "GE", "NUM", "VUR", "AOB"],
-    *["ESB", "EMGSB", "SSSC", "BC", "DE", "EDE", "TBR", "BBE", "FB"],
+    *["WIN", "WIN:GP", "WON", "GE", "NUM", "VUR", "AOB", "MPVGP"],
+    *["ESB", "EMMSB", "EMGSB", "EGMSB", "EGGSB", "SSSC", "SSSC:GP", "BC"],
+    *["DE", "EDE", "EDEC", "EDET", "EDEB", "EDEBT", "EDEBB", "TBR", "BBE", "FB"],
 ]
-"""The team list, in ranking order (the rank-valued criteria, then FB)."""
+"""The team list, in ranking order (the rank-valued criteria, then FB): every team code
+of the README's list of coefficients (``MPTS``, ``GPTS``, ``MPVGP``, ``ESB`` and its
+four forms, ``BC``, ``TBR``, ``BBE``, ``EDE`` and its five forms, ``SSSC`` and
+``SSSC:GP``) and the criteria on match or game points. Each event moves one of
+:data:`TEAM_LEADS` to just after ``MPTS`` (see :func:`specs_for`)."""
+
+TEAM_LEADS = ["DE", "EDE", "EDEC", "EDET", "EDEB", "EDEBT", "EDEBB", "TBR", "BBE", "BC"]
+"""The criteria compared through the ranks (and ``BC``, ranked lower first): after some
+twenty value criteria few ties are left for them to break, so each team event puts one
+of them (chosen from the event's text) right after the match points, where it decides
+every tie of match points the final ranks then compare."""
 
 LAST = "FB"
 """Kept at the end of both lists: in the reference, Fore Buchholz leaves the final round
@@ -122,6 +139,8 @@ class Outcome:
     differences: list[Difference] = field(default_factory=list)
     values_compared: int = 0
     ranks_compared: int = 0
+    per_spec: Counter[str] = field(default_factory=Counter)
+    """Values compared per reference spec (ranks, for the rank-valued criteria)."""
     specs: list[str] = field(default_factory=list)
     """The reference specs both programs ranked by."""
     skipped: dict[str, str] = field(default_factory=dict)
@@ -167,10 +186,22 @@ def plan(specs: Sequence[str]) -> tuple[list[Column], dict[str, str]]:
     return columns, skipped
 
 
+def lead_of(text: str) -> str | None:
+    """The criterion of :data:`TEAM_LEADS` a team event's list puts after ``MPTS``
+    (``None`` for an individual event): chosen by a checksum of the text."""
+    if not any(line.startswith(("013", "310")) for line in text.splitlines()):
+        return None
+    return TEAM_LEADS[zlib.crc32(text.encode("latin-1", "replace")) % len(TEAM_LEADS)]
+
+
 def specs_for(text: str, exclude: Sequence[str] = ()) -> list[str]:
-    """The list for a TRF text: the team list when it has team records."""
-    team = any(line.startswith(("013", "310")) for line in text.splitlines())
-    return [s for s in (TEAM if team else INDIVIDUAL) if s not in exclude]
+    """The list for a TRF text: the team list when it has team records, its lead
+    criterion (:func:`lead_of`) moved to just after ``MPTS``."""
+    lead = lead_of(text)
+    if lead is None:
+        return [s for s in INDIVIDUAL if s not in exclude]
+    specs = [TEAM[0], lead, *(s for s in TEAM[1:] if s != lead)]
+    return [s for s in specs if s not in exclude]
 
 
 def aob_decimals(rounds: int) -> int:
@@ -208,6 +239,30 @@ def _rounds(text: str) -> int:
     return max(((n - 91 + 9) // 10 for n in lengths if n > 91), default=0)
 
 
+def team_size(text: str) -> int:
+    """The boards of a team event as the reference counts them: the ``352`` record's
+    colours, else the most games with an opponent a team has in one round (reserves
+    and boards without an opponent do not count); 0 in an individual event."""
+    lines = text.splitlines()
+    for line in lines:
+        if line.startswith("352") and line[4:].strip():
+            return len(line[4:].strip())
+    team_of: dict[int, int] = {}
+    for k, line in enumerate(x for x in lines if x.startswith(("013", "310"))):
+        first = 73 if line.startswith("310") else 36
+        for at in range(first, len(line), 5):
+            if line[at : at + 4].strip().isdigit():
+                team_of[int(line[at : at + 4])] = int(line[4:7]) if line.startswith("310") else k + 1
+    games: dict[tuple[int, int], int] = {}
+    for line in (x for x in lines if x.startswith("001") and x[4:8].strip().isdigit()):
+        team = team_of.get(int(line[4:8]), 0)
+        for r, at in enumerate(range(91, len(line), 10), 1):
+            opponent = line[at : at + 4].strip()
+            if opponent.isdigit() and int(opponent) > 0:
+                games[r, team] = games.get((r, team), 0) + 1
+    return max(games.values(), default=0) if team_of else 0
+
+
 def _our_value(column: Column, value: Fraction | None, rounds: int) -> Fraction | None:
     if value is None:
         return None
@@ -222,17 +277,67 @@ def reference_limits(text: str, specs: Sequence[str]) -> tuple[list[str], dict[s
     """``specs`` with ``FB`` moved last (see :data:`LAST`) and without what the reference
     cannot compute on this event: ``SSSC`` divides by ⌊2·R / boards⌋ (match points of a
     win × rounds / game points of a win / boards), zero in a one-round event of three or
-    four boards (error 510)."""
+    four boards (error 510); ``TBR`` and ``BBE`` raise ``KeyError`` (error 510) when a
+    team has no result on some board (:func:`never_on_a_board`). The boards are counted
+    as the reference counts them (:func:`team_size`)."""
     rounds = _rounds(text)
-    boards = max((len(line[73:].split()) for line in text.splitlines() if line.startswith("310")), default=0)
-    boards = max([boards, *(len(line[36:].split()) for line in text.splitlines() if line.startswith("013"))])
+    boards = team_size(text)
     out = [s for s in specs if base_code(s) != LAST] + [s for s in specs if base_code(s) == LAST]
     skipped: dict[str, str] = {}
     if boards and 2 * rounds // boards == 0:
-        for s in [s for s in out if base_code(s) == "SSSC"]:
+        for s in [s for s in out if base_code(s) == "SSSC" and ":GP" not in s.upper()]:
             out.remove(s)
             skipped[s] = f"the reference divides by zero ({rounds} round, {boards} boards)"
+    empty = boards and never_on_a_board(text, boards)
+    if empty:
+        team, board = empty
+        for s in [s for s in out if base_code(s) in ("TBR", "BBE")]:
+            out.remove(s)
+            skipped[s] = f"the reference raises KeyError (error 510): team {team} has no result on board {board}"
     return out, skipped
+
+
+def _int(text: str) -> int:
+    return int(text) if text.strip().isdigit() else 0
+
+
+def never_on_a_board(text: str, boards: int) -> tuple[int, int] | None:
+    """A team and a board (1-based) on which it has no result in any round: an empty
+    board (``0`` in its ``300`` line-up, or fewer players than boards) in every match,
+    and no bye round (a bye is a result on every board in the reference). ``None`` if
+    every team has a result on every board."""
+    lines = text.splitlines()
+    members: dict[int, list[int]] = {}
+    for k, line in enumerate(x for x in lines if x.startswith(("013", "310"))):
+        first = 73 if line.startswith("310") else 36
+        number = int(line[4:7]) if line.startswith("310") else k + 1
+        members[number] = [_int(line[at : at + 4]) for at in range(first, len(line), 5) if _int(line[at : at + 4])]
+    team_of = {m: team for team, ms in members.items() for m in ms}
+    fields: dict[int, list[str]] = {}
+    for line in (x for x in lines if x.startswith("001") and x[4:8].strip().isdigit()):
+        fields[int(line[4:8])] = [line[at : at + 8] for at in range(91, len(line), 10)]
+    lineups = {(_int(x[4:7]), _int(x[8:11])): [_int(x[k : k + 4]) for k in range(16, len(x.rstrip()), 5)]
+               for x in lines if x.startswith("300")}  # fmt: skip
+    byes = {(_int(x[6:9]), _int(n)) for x in lines if x.startswith("240") for n in x[10:].split()}
+    for line in (x for x in lines if x.startswith("320")):
+        byes |= {(k, _int(line[at : at + 3])) for k, at in enumerate(range(14, len(line), 4), 1)}
+    rounds = _rounds(text)
+    for team, ms in members.items():
+        covered: set[int] = set()
+        for r in range(1, rounds + 1):
+            entries = [m for m in ms if len(fields.get(m, [])) >= r and fields[m][r - 1][7:8].strip()]
+            played = [m for m in entries if fields[m][r - 1][:4].strip().strip("0")]
+            if not played and (entries or (r, team) in byes):
+                covered = set(range(1, boards + 1))  # a bye round: every board
+                break
+            if (r, team) in lineups:
+                covered |= {k for k, m in enumerate(lineups[r, team], 1) if m}
+            else:
+                covered |= set(range(1, min(len(entries), boards) + 1))
+        missing = sorted(set(range(1, boards + 1)) - covered)
+        if missing and team_of:
+            return team, missing[0]
+    return None
 
 
 def deviations(t: crosstable.Tournament, specs: Sequence[str]) -> dict[str, str]:
@@ -349,6 +454,7 @@ def _compare_rows(
                 values = apart[row.index] if c.ref in VALUES_ONLY else row.values
                 mine = _our_value(c, values.get(c.ours), rounds)
             cells.append("-" if c.how == "rank" else show(mine))
+            outcome.per_spec[c.ref] += 1
             if c.how == "rank":
                 continue
             outcome.values_compared += 1
@@ -356,6 +462,23 @@ def _compare_rows(
                 outcome.differences.append(Difference(number, c.ref, show(mine), show(ref_value)))
         lines.append("\t".join(cells))
     outcome.ours_output = "\n".join(lines) + "\n"
+
+
+def tally(outcome: Outcome, lead: str | None) -> dict[str, tuple[int, int]]:
+    """Per reference spec of the event: how many of its values were compared and how
+    many differ. A rank-valued criterion counts the ranks compared and the ranks that
+    differ on the events it leads (:func:`lead_of`; elsewhere few ties reach it), and
+    ``RANK`` all the ranks."""
+    differing = Counter(d.spec for d in outcome.differences)
+    out: dict[str, tuple[int, int]] = {}
+    for spec in outcome.specs:
+        if base_code(spec) in RANK_VALUED:
+            if spec == lead:
+                out[spec] = (outcome.ranks_compared, differing["RANK"])
+        else:
+            out[spec] = (outcome.per_spec[spec], differing[spec])
+    out["RANK"] = (outcome.ranks_compared, differing["RANK"])
+    return out
 
 
 def main(argv: list[str]) -> int:

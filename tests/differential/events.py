@@ -3,7 +3,10 @@
 An :class:`Event` is an individual or team event, Swiss or round robin, with every
 round of every player as the TRF ``001`` line shows it (opponent, colour, result
 code, or a blank field), plus the ``240`` bye records and the ``330`` forfeited
-matches. :func:`to_trf` writes it by exact column positions.
+matches; a team event also its teams (``013``, TRF-16, or ``310``, TRF-2026: boards,
+then any reserves), its ``300`` line-ups (players changing boards, ``0`` for an empty
+board), the ``320`` pairing-allocated bye, ``299`` records in TRF-2026's columns and
+``352``. :func:`to_trf` writes it by exact column positions.
 
 Two ways to get events:
 
@@ -18,7 +21,9 @@ Two ways to get events:
 Which features may appear is set by a :class:`Features` (every flag on by default);
 ``Features.parse("-one_sided,-bye_plus")`` or the environment variable
 ``DIFFERENTIAL_FEATURES`` switch some off, ``Features.parse("none,+forfeits")``
-starts from nothing (plain individual Swiss events with 1-0, ½-½, 0-1 only).
+starts from nothing (plain individual Swiss events with 1-0, ½-½, 0-1 only). The
+shapes our TRF reader reads otherwise than the reference (:data:`READER_PROBLEMS`)
+are off unless switched on (``+reserves_zero_bye``) or ``all``.
 
 Events are kept to what the reference reads (docs/reference.md):
 every game is on both players' lines, the points column is blank or the sum of the
@@ -26,7 +31,10 @@ every game is on both players' lines, the points column is blank or the sum of t
 player with a ``240`` bye has a blank points column), team events have no team
 absent from a round (the reference's ``BH:GP`` crashes on that), team ``240`` records
 have a type (a blank type crashes it), ``092`` always says Swiss or round robin and
-``XXR`` is always written.
+``XXR`` is always written; a match with an empty board or a board decided without an
+opponent has both teams' ``300`` line-ups (the reference refuses an empty board
+without them), and an event in which no match has every board played against an
+opponent has a ``352`` record (else the reference counts a board less).
 """
 
 from __future__ import annotations
@@ -128,24 +136,52 @@ class Features:
     """Team byes (H, F, Z) given by ``240`` records with team numbers."""
     records_330: bool = True
     """Forfeited matches also given as ``330`` records."""
+    board_byes: bool = True
+    """A board of a played match decided without an opponent: ``0000 - +`` for one
+    side, ``0000 - -`` or a blank field (the player absent) for the other."""
+    absent_players: bool = True
+    """Boards left empty: a team fields fewer players than boards (a ``0`` in its
+    ``300`` line-up when it has one), the opponent on that board winning by default
+    (``0000 - +``)."""
+    lineups_300: bool = True
+    """Teams with reserves whose players change boards between rounds, each match's
+    line-ups written as ``300`` records (TRF-2026)."""
+    reserves_zero_bye: bool = True
+    """With reserves: a reserve not fielded written ``0000 - -`` (as FIDE's team sample
+    writes them), not a blank field."""
+    implicit_board_byes: bool = False
+    """Boards decided without an opponent (``board_byes``) in a match with no ``300``
+    line-ups (else both teams' line-ups are written; an empty board always has them:
+    the reference refuses it without, docs/reference.md). Off by default (see
+    :data:`READER_PROBLEMS`)."""
+    team_pab_320: bool = True
+    """A team's pairing-allocated bye written as the ``320`` record (its players' fields blank)."""
+    records_299: bool = True
+    """Team ``299`` records in TRF-2026's columns: match and game points added or
+    deducted (in a round, or round 999), a result letter for a team's match of a round."""
+    record_352: bool = True
+    """The ``352`` record (the boards' colour sequence, which sets the number of boards)."""
 
     @classmethod
     def names(cls) -> list[str]:
+        """Every flag's name."""
         return [f.name for f in fields(cls)]
 
     @classmethod
     def parse(cls, text: str) -> Features:
-        """Flags from a comma- or space-separated list: ``all`` (the default start),
-        ``none`` (start with every flag off but ``individual_swiss`` and
-        ``rules_2024``), then ``name``/``+name`` to switch one on, ``-name`` off.
+        """Flags from a comma- or space-separated list: the defaults (every flag on but
+        those of :data:`READER_PROBLEMS`), or ``all`` (every flag on), or ``none``
+        (start with every flag off but ``individual_swiss`` and ``rules_2024``), then
+        ``name``/``+name`` to switch one on, ``-name`` off.
 
         >>> Features.parse("-one_sided").one_sided, Features.parse("none,+forfeits").forfeits
         (False, True)
         """
         tokens = [x for x in text.replace(",", " ").split() if x]
-        values = {name: True for name in cls.names()}
-        if tokens and tokens[0] in ("all", "none") and tokens.pop(0) == "none":
-            values = {name: name in ("individual_swiss", "rules_2024") for name in cls.names()}
+        values = {name: name not in READER_PROBLEMS for name in cls.names()}
+        if tokens and tokens[0] in ("all", "none"):
+            start = tokens.pop(0)
+            values = {name: start == "all" or name in ("individual_swiss", "rules_2024") for name in cls.names()}
         for token in tokens:
             on = not token.startswith("-")
             name = token.lstrip("+-")
@@ -169,6 +205,16 @@ class Features:
         return out
 
 
+READER_PROBLEMS = {
+    "implicit_board_byes": "without 300 line-ups, a team's boards are in its own order here (its 0000 - - where "
+    "its player is in the team); the reference puts every 0000 - - after the games and pairs the boards in the "
+    "lower-numbered team's order (BC, TBR, BBE differ): a documented deviation (README, conformance)",
+}
+"""Shapes left out of the default run (their flags are off unless switched on, or
+``all``): our TRF reader reads them otherwise than the reference, by a documented
+decision. (``reserves_zero_bye`` was one until the reader counted the boards as the
+reference does: the most games with an opponent a team had in a match.)"""
+
 OPTIONS = (
     "unrated_results",
     "forfeits",
@@ -190,6 +236,14 @@ OPTIONS = (
     "mixed_forfeit_matches",
     "team_byes_240",
     "records_330",
+    "board_byes",
+    "absent_players",
+    "lineups_300",
+    "reserves_zero_bye",
+    "implicit_board_byes",
+    "team_pab_320",
+    "records_299",
+    "record_352",
 )
 """The per-event options: each enabled one is drawn on or off for every event."""
 
@@ -202,6 +256,27 @@ _REQUESTED = {
     "absent": " ",
     "byes_240": "240",
 }
+
+
+TEAM_SHAPES = (
+    "board-bye",
+    "empty-board",
+    "record-300",
+    "reserves",
+    "board-change",
+    "team-pab-320",
+    "record-299",
+    "record-352",
+)
+"""Tag prefixes of the team shapes added for issue #28 (boards decided without an
+opponent, empty boards, ``300`` line-ups, reserves and board changes, the ``320``
+PAB, team ``299`` records, ``352``): the test and the benchmark report the team codes
+compared on the events that have one."""
+
+
+def team_shapes(tags: set[str] | Sequence[str]) -> list[str]:
+    """The :data:`TEAM_SHAPES` an event's tags contain."""
+    return [shape for shape in TEAM_SHAPES if any(tag.startswith(shape) for tag in tags)]
 
 
 # -- choosers: hypothesis draws or a seeded Random -------------------------------------------
@@ -295,6 +370,7 @@ class Team:
     number: int
     name: str
     members: list[int]
+    """The team's players in its order: the boards first, then any reserves."""
 
 
 @dataclass
@@ -312,6 +388,15 @@ class Event:
     """``(type, round, numbers)``: player numbers, or team numbers in a team event."""
     forfeits_330: list[tuple[str, int, int, int]] = field(default_factory=list)
     """``(type, round, white team, black team)``."""
+    boards: int = 1
+    """Boards of a team match (a team may have more members: reserves)."""
+    lineups_300: list[tuple[int, int, int, list[int]]] = field(default_factory=list)
+    """``(round, team, opponent, start numbers in board order, 0 for an empty board)``."""
+    pab_320: tuple[Fraction, Fraction, dict[int, int]] | None = None
+    """``(match points, game points, {round: team})`` of the ``320`` record."""
+    abnormal_299: list[tuple[str, Fraction | None, Fraction | None, int, list[int]]] = field(default_factory=list)
+    """``(type, match points, game points, round, team numbers)`` of ``299`` records."""
+    record_352: bool = False
     features: set[str] = field(default_factory=set)
     """What the event contains (for the benchmark's statistics)."""
     title: str = "Differential event"
@@ -321,7 +406,7 @@ class Event:
         return len(self.teams) if self.kind == "team" else len(self.players)
 
     def describe(self) -> str:
-        size = f"{len(self.teams)} teams × {len(self.teams[0].members)} boards" if self.teams else ""
+        size = f"{len(self.teams)} teams × {self.boards} boards" if self.teams else ""
         size = size or f"{len(self.players)} players"
         return f"{self.kind} {self.system}, {size}, {self.rounds} rounds, {self.scoring}, rules {self.rules}"
 
@@ -655,8 +740,12 @@ def _blank_points(players: list[Player], p: Params, rng: random.Random, tags: se
 def _team_event(p: Params, rng: random.Random) -> Event:
     tags: set[str] = {f"team-{p.team_record}"}
     t, b = p.size, p.boards
-    players = _players(t * b, p, rng, tags)
-    teams = [Team(k, f"Team {k:02d}", [(k - 1) * b + j for j in range(1, b + 1)]) for k in range(1, t + 1)]
+    reserves = rng.randint(1, 2) if "lineups_300" in p.options else 0
+    squad = b + reserves
+    players = _players(t * squad, p, rng, tags)
+    teams = [Team(k, f"Team {k:02d}", [(k - 1) * squad + j for j in range(1, squad + 1)]) for k in range(1, t + 1)]
+    if reserves:
+        tags.add("reserves")
     if p.system == "swiss":
         rounds = p.rounds
         schedule: list[list[tuple[int, int]]] = []
@@ -670,6 +759,10 @@ def _team_event(p: Params, rng: random.Random) -> Event:
         x.fields = [None] * rounds
     byes_240: list[tuple[str, int, list[int]]] = []
     forfeits_330: list[tuple[str, int, int, int]] = []
+    lineups: list[tuple[int, int, int, list[int]]] = []
+    pab_rounds: dict[int, int] = {}
+    pab_320 = "team_pab_320" in p.options and p.leftover == "U"
+    zero_reserves = "reserves_zero_bye" in p.options and reserves > 0
     met: set[frozenset[int]] = set()
     had_pab: set[int] = set()
     played_rounds = rounds
@@ -696,26 +789,39 @@ def _team_event(p: Params, rng: random.Random) -> Event:
                 break
             if bye is not None:
                 had_pab.add(bye)
-                if p.leftover == "U":
-                    for member in teams[bye - 1].members:
+                if p.leftover == "U" and pab_320:
+                    pab_rounds[r] = bye
+                    tags.add("team-pab-320")
+                elif p.leftover == "U":
+                    for member in teams[bye - 1].members[:b]:
                         players[member - 1].fields[r - 1] = Field(0, "-", "U")
                     tags.add("team-pab")
                 else:
                     byes_240.append(("Z", r, [bye]))
                     tags.add("team-bye-240")
             pairs = [(x, y) if rng.random() < 0.5 else (y, x) for x, y in found]
+        fielded: dict[int, list[int]] = {}
         for home, away in pairs:
             met.add(frozenset((home, away)))
-            _team_match(p, rng, r, teams[home - 1], teams[away - 1], players, forfeits_330, tags)
+            written = _team_match(p, rng, r, teams[home - 1], teams[away - 1], players, forfeits_330, tags, fielded)
+            lineups += written
+        if zero_reserves:
+            for team_number, line in fielded.items():
+                for m in teams[team_number - 1].members:
+                    if m not in line and players[m - 1].fields[r - 1] is None and rng.random() < 0.7:
+                        players[m - 1].fields[r - 1] = Field(0, "-", "-")
+                        tags.add("reserve-zero-bye")
     if played_rounds < rounds:
         for x in players:
             x.fields = x.fields[:played_rounds]
         byes_240 = [y for y in byes_240 if y[1] <= played_rounds]
         forfeits_330 = [y for y in forfeits_330 if y[1] <= played_rounds]
+        lineups = [y for y in lineups if y[0] <= played_rounds]
+        pab_rounds = {k: v for k, v in pab_rounds.items() if k <= played_rounds}
         rounds = played_rounds
     _played_last_round(players, rounds, teams, forfeits_330)
     _blank_points(players, p, rng, tags)
-    return Event(
+    event = Event(
         "team",
         p.system,
         rounds,
@@ -728,7 +834,77 @@ def _team_event(p: Params, rng: random.Random) -> Event:
         byes_240=byes_240,
         forfeits_330=forfeits_330,
         features=tags,
+        boards=b,
+        lineups_300=lineups,
     )
+    if pab_rounds:
+        mp, gp = rng.choice([(Fraction(1), Fraction(b)), (Fraction(2), Fraction(b)), (Fraction(1), Fraction(b, 2))])
+        event.pab_320 = (mp, gp, pab_rounds)
+    if "record_352" in p.options and rng.random() < 0.5:
+        event.record_352 = True
+        tags.add("record-352")
+    elif _most_games(event) < b:
+        # every match has a board without an opponent: without 352 the reference counts
+        # a board less (the most games with an opponent of a team in a round) and cuts
+        # every match to it (docs/reference.md)
+        event.record_352 = True
+        tags.add("record-352-needed")
+    if "records_299" in p.options and rounds:
+        event.abnormal_299 = _records_299(event, rng, tags)
+    return event
+
+
+def _records_299(
+    event: Event, rng: random.Random, tags: set[str]
+) -> list[tuple[str, Fraction | None, Fraction | None, int, list[int]]]:
+    """A few ``299`` records: points added or deducted (a round, or 999: the final
+    score only), and result letters for a team's match of a round."""
+    out: list[tuple[str, Fraction | None, Fraction | None, int, list[int]]] = []
+    t, b = len(event.teams), event.boards
+    matches = _matches_of(event)
+    for _ in range(rng.randint(1, 2)):
+        kind = rng.choice(["adjust", "adjust", "final", "letter"])
+        team = rng.randint(1, t)
+        if kind == "letter":
+            played = [(r, own) for (r, own) in matches if own == team] or list(matches)
+            if not played:
+                continue
+            rnd, team = rng.choice(played)
+            letter = rng.choice("WDL")
+            mp = {"W": Fraction(2), "D": Fraction(1), "L": Fraction(0)}[letter]
+            gp = Fraction(rng.randint(0, 2 * b), 2)
+            out.append((letter, mp, gp, rnd, [team]))
+            tags.add("record-299-letter")
+        else:
+            mp = Fraction(rng.choice([-2, -1, 0, 1]))
+            gp = Fraction(rng.choice([-4, -2, -1, 1, 2]), 2)
+            rnd = 999 if kind == "final" else rng.randint(1, event.rounds)
+            out.append((" ", mp, gp, rnd, [team]))
+            tags.add("record-299-final" if kind == "final" else "record-299-adjustment")
+    return out
+
+
+def _most_games(event: Event) -> int:
+    """The most games with an opponent a team has in one round (the reference's number
+    of boards without a ``352`` record)."""
+    team_of = {m: team.number for team in event.teams for m in team.members}
+    count: dict[tuple[int, int], int] = {}
+    for x in event.players:
+        for r, f in enumerate(x.fields, 1):
+            if f is not None and f.opponent > 0:
+                count[r, team_of[x.number]] = count.get((r, team_of[x.number]), 0) + 1
+    return max(count.values(), default=0)
+
+
+def _matches_of(event: Event) -> set[tuple[int, int]]:
+    """``(round, team)`` of every team with a match of boards in that round."""
+    team_of = {m: team.number for team in event.teams for m in team.members}
+    return {
+        (r, team_of[x.number])
+        for x in event.players
+        for r, f in enumerate(x.fields, 1)
+        if f is not None and f.opponent > 0
+    }
 
 
 def _played_last_round(
@@ -749,6 +925,22 @@ def _played_last_round(
     forfeits_330[:] = [f for f in forfeits_330 if not (f[1] == rounds and {f[2], f[3]} == pair)]
 
 
+def _lineup(p: Params, rng: random.Random, team: Team, boards: int, tags: set[str]) -> tuple[list[int], bool]:
+    """The team's players on boards 1..``boards`` this round (0: an empty board), and
+    whether the line-up differs from the team's order (then a ``300`` record must say it)."""
+    members = team.members
+    out = list(members[:boards])
+    if len(members) > boards and rng.random() < 0.6:
+        out = rng.sample(members, boards)
+        if rng.random() < 0.5:
+            out.sort()
+        if out != sorted(out):
+            tags.add("board-change")
+        if set(out) != set(members[:boards]):
+            tags.add("reserve-fielded")
+    return out, out != list(members[:boards])
+
+
 def _team_match(
     p: Params,
     rng: random.Random,
@@ -758,11 +950,16 @@ def _team_match(
     players: list[Player],
     forfeits_330: list[tuple[str, int, int, int]],
     tags: set[str],
-) -> None:
-    """Board k: the k-th players of the two teams; the home team has white on odd boards.
-    Codes are the home player's and the away player's."""
-    boards = len(home.members)
+    fielded: dict[int, list[int]],
+) -> list[tuple[int, int, int, list[int]]]:
+    """Board k: the k-th players of the two teams' line-ups; the home team has white on
+    odd boards. Codes are the home player's and the away player's (``""``: no field,
+    the player absent; a code alone: without an opponent). Returns the ``300`` records
+    of the match."""
+    boards = p.boards
+    (hl, h_moved), (al, a_moved) = _lineup(p, rng, home, boards, tags), _lineup(p, rng, away, boards, tags)
     codes: list[tuple[str, str]] = []
+    alone: list[bool] = [False] * boards
     if "forfeited_matches" in p.options and rng.random() < 0.1:
         if "double_forfeits" in p.options and rng.random() < 0.3:
             whole = ("-", "-")
@@ -788,15 +985,57 @@ def _team_match(
                 codes.append(rng.choice([("+", "-"), ("-", "+")]))
             else:
                 codes.append(_result(options, rng, tags))
-        if all(c[0] in "+-" for c in codes):  # keep a board played: a match of forfeits only is mixed_forfeit_matches
-            codes[-1] = _result(options, rng, tags)
-        if any(c[0] in "+-" for c in codes):
+        if "board_byes" in p.options:
+            for k in range(boards):
+                if rng.random() < 0.12:
+                    win = rng.choice([("+", "-"), ("+", ""), ("-", "-")])
+                    codes[k] = win if rng.random() < 0.5 else (win[1], win[0])
+                    alone[k] = True
+                    tags.add("board-bye-" + {"+-": "won-lost", "+": "won-absent", "--": "both-lost"}[win[0] + win[1]])
+        if "absent_players" in p.options:
+            for k in range(boards):
+                if rng.random() < 0.1:
+                    side = rng.randrange(2)
+                    (hl if side == 0 else al)[k] = 0
+                    codes[k] = ("", "+") if side == 0 else ("+", "")
+                    alone[k] = True
+                    tags.add("empty-board")
+        played = [k for k in range(boards) if not alone[k] and codes[k][0] not in "+-"]
+        if not played:  # keep a board played: a match of forfeits only is mixed_forfeit_matches
+            k = boards - 1
+            if hl[k] == 0 or al[k] == 0:
+                hl[k] = hl[k] or next(m for m in home.members if m not in hl)
+                al[k] = al[k] or next(m for m in away.members if m not in al)
+            codes[k] = _result(options, rng, tags)
+            alone[k] = False
+        if any(c[0] in "+-" for c, a in zip(codes, alone, strict=True) if not a):
             tags.add("partial-forfeit")
-    for board, (x, y) in enumerate(zip(home.members, away.members, strict=True), 1):
-        if board % 2:
-            _set_game(players, r, x, y, codes[board - 1])
+    for board in range(1, boards + 1):
+        x, y = hl[board - 1], al[board - 1]
+        hc, ac = codes[board - 1]
+        if alone[board - 1]:
+            if x and hc:
+                players[x - 1].fields[r - 1] = Field(0, "-", hc)
+            if y and ac:
+                players[y - 1].fields[r - 1] = Field(0, "-", ac)
+            hl[board - 1], al[board - 1] = x if hc else 0, y if ac else 0  # an absent player: an empty board
+        elif board % 2:
+            _set_game(players, r, x, y, (hc, ac))
         else:
-            _set_game(players, r, y, x, (codes[board - 1][1], codes[board - 1][0]))
+            _set_game(players, r, y, x, (ac, hc))
+    fielded[home.number], fielded[away.number] = hl, al
+    written: list[tuple[int, int, int, list[int]]] = []
+    both = any(alone) and (0 in hl or 0 in al or "implicit_board_byes" not in p.options)
+    if both:
+        tags.add("board-bye-with-lineups")
+    elif any(alone):
+        tags.add("board-bye-without-lineups")
+    if "lineups_300" in p.options or both:
+        for team, other, line, moved in ((home, away, hl, h_moved), (away, home, al, a_moved)):
+            if both or moved or rng.random() < 0.5:
+                written.append((r, team.number, other.number, list(line)))
+                tags.add("record-300")
+    return written
 
 
 # -- TRF ------------------------------------------------------------------------------------
@@ -851,12 +1090,15 @@ def _ranks(values: list[tuple[Fraction, ...]]) -> list[int]:
 
 
 def team_totals(event: Event) -> list[tuple[Fraction, Fraction]]:
-    """Each team's match points (2-1-0) and game points, as the ``310`` record declares them."""
-    b = len(event.teams[0].members)
+    """Each team's match points (2-1-0) and game points, as the ``310`` record declares
+    them: its matches (boards won without an opponent included), its byes, not its
+    ``299`` points (the reference's 310 totals leave them out)."""
+    b = event.boards
     team_of = {m: team.number for team in event.teams for m in team.members}
     totals = [[Fraction(0), Fraction(0)] for _ in event.teams]
     for r in range(event.rounds):
         games: dict[tuple[int, int], list[Fraction]] = {}
+        alone: dict[int, Fraction] = {}
         pab: set[int] = set()
         for x in event.players:
             f = x.fields[r] if r < len(x.fields) else None
@@ -866,17 +1108,24 @@ def team_totals(event: Event) -> list[tuple[Fraction, Fraction]]:
             if f.opponent == 0:
                 if f.result == "U":
                     pab.add(own)
+                else:
+                    alone[own] = alone.get(own, Fraction(0)) + entry_points(f.result, "1-0.5-0")
                 continue
             games.setdefault((own, team_of[f.opponent]), [Fraction(0), Fraction(0)])
             games[own, team_of[f.opponent]][0] += entry_points(f.result, "1-0.5-0")
         for (own, other), (gp, _) in games.items():
-            theirs = games[other, own][0]
+            gp += alone.get(own, Fraction(0))
+            theirs = games[other, own][0] + alone.get(other, Fraction(0))
             mp = 2 if gp > theirs else 1 if gp == theirs and gp > 0 else 0
             totals[own - 1][0] += mp
             totals[own - 1][1] += gp
         for team in pab:
             totals[team - 1][0] += 1
             totals[team - 1][1] += b
+        if event.pab_320 is not None and r + 1 in event.pab_320[2]:
+            team = event.pab_320[2][r + 1]
+            totals[team - 1][0] += event.pab_320[0]
+            totals[team - 1][1] += event.pab_320[1]
         for kind, rnd, numbers in event.byes_240:
             if rnd == r + 1:
                 for team in numbers:
@@ -884,6 +1133,41 @@ def team_totals(event: Event) -> list[tuple[Fraction, Fraction]]:
                     totals[team - 1][0] += bye_mp
                     totals[team - 1][1] += bye_gp
     return [(mp, gp) for mp, gp in totals]
+
+
+def record_299(letter: str, mp: Fraction | None, gp: Fraction | None, rnd: int, teams: Sequence[int]) -> str:
+    """A TRF-2026 ``299`` record: type (column 5), match points (8-11), game points
+    (14-17), round (20-22, blank: none), team numbers from column 24, every five columns.
+
+    >>> record_299(" ", Fraction(-1), Fraction(-2), 2, [1])
+    '299    -1.0  -2.0    2    1'
+    """
+    mp_text = "" if mp is None else f"{float(mp):.1f}"
+    gp_text = "" if gp is None else f"{float(gp):.1f}"
+    line = f"299 {letter[:1] or ' '}  {mp_text:>4}  {gp_text:>4}  {rnd or '':>3} " + " ".join(f"{k:>4}" for k in teams)
+    assert line[4] == (letter or " ") and line[19:22].strip() == (str(rnd) if rnd else "")
+    return line.rstrip()
+
+
+def record_300(rnd: int, team: int, other: int, order: Sequence[int]) -> str:
+    """A ``300`` line-up: round (5-7), team (9-11), opponent (13-15), start numbers in
+    board order every five columns from 17 (0: an empty board).
+
+    >>> record_300(1, 16, 4, [242, 0])
+    '300   1  16   4  242    0'
+    """
+    return f"300 {rnd:>3} {team:>3} {other:>3} " + " ".join(f"{k:>4}" for k in order)
+
+
+def record_320(mp: Fraction, gp: Fraction, teams: dict[int, int], rounds: int) -> str:
+    """``320``: match points (5-8), game points (10-13), then round k's team in columns
+    15+4(k-1) to 17+4(k-1) (blank: no pairing-allocated bye that round).
+
+    >>> record_320(Fraction(2), Fraction(1), {1: 5, 3: 2}, 3)
+    '320  2.0  1.0   5       2'
+    """
+    cells = "".join(f"{teams[k]:>3} " if k in teams else "    " for k in range(1, rounds + 1))
+    return f"320 {float(mp):4.1f} {float(gp):4.1f} {cells}".rstrip()
 
 
 def to_trf(event: Event) -> str:
@@ -895,6 +1179,8 @@ def to_trf(event: Event) -> str:
     lines = [f"012 {event.title}", f"042 {event.start_date}", f"092 {kind}: {system}", f"XXR {event.rounds}"]
     if event.scoring != "1-0.5-0":
         lines.append(record_162(event.scoring))
+    if event.record_352:
+        lines.append("352 " + ("WB" * event.boards)[: event.boards])
     scoring = event.scoring if event.kind == "individual" else "1-0.5-0"
     points = [line_points(x, scoring) for x in event.players]
     ranks = _ranks([(v,) for v in points])
@@ -916,4 +1202,10 @@ def to_trf(event: Event) -> str:
         lines.append(f"240 {kind_code} {rnd:>3} " + " ".join(f"{k:>4}" for k in numbers))
     for kind_code, rnd, white, black in event.forfeits_330:
         lines.append(f"330 {kind_code} {rnd:>3} {white:>3} {black:>3}")
+    if event.pab_320 is not None:
+        lines.append(record_320(*event.pab_320, event.rounds))
+    for rnd, team_number, other, order in event.lineups_300:
+        lines.append(record_300(rnd, team_number, other, order))
+    for letter, mp, gp, rnd, numbers in event.abnormal_299:
+        lines.append(record_299(letter, mp, gp, rnd, numbers))
     return "\n".join(lines) + "\n"

@@ -1200,6 +1200,11 @@ def _team_event(
     lineups = {(rnd, team_index[num]): order for rnd, num, _other, order in h.lineups if num in team_index}
     credit = {"full": int(units[WIN]), "half": int(units[DRAW]), "zero": 0}
     ordered: list[tuple[int, int, int, dict[int, list[_Board | None]]]] = []  # round, home, status, boards
+    # The boards of the event: its 352 record's, else the most games with an opponent a team had in a match, as the
+    # FIDE reference counts them (a reserve not fielded, written 0000 - -, is no board: FIDE's team sample writes them
+    # so); else, with no such game, the most entries of a team in a match.
+    most_games = max((len(games) for games in matches.values()), default=0)
+    size = len(h.info.get("352", "").strip()) or most_games
     for (rnd, a, b), games in sorted(matches.items()):
         entries: dict[int, list[_Board]] = {a: [], b: []}
         first_board, home = len(numbers), a
@@ -1216,9 +1221,9 @@ def _team_event(
             entries[team] += [
                 _Board(x.participant, credit[x.kind], False, x.kind == "zero") for x in merged.get((rnd, team), [])
             ]
-        lined = {team: _board_order(entries[team], lineups.get((rnd, team)), board_of, index) for team in (a, b)}
+        lined = {team: _board_order(entries[team], lineups.get((rnd, team)), board_of, index, size) for team in (a, b)}
         ordered.append((rnd, home, status, lined))
-    size = len(h.info.get("352", "").strip()) or max((len(x) for *_, bs in ordered for x in bs.values()), default=1)
+    size = size or max((len(x) for *_, bs in ordered for x in bs.values()), default=1)
     width = max([size, *(len(x) for *_, bs in ordered for x in bs.values())])
     columns: list[list[int]] = [[], [], [], [], [], []]
     overrides: list[tuple[int, int]] = []
@@ -1295,12 +1300,21 @@ class _Board:
 
 
 def _board_order(
-    entries: list[_Board], lineup: list[int] | None, board_of: dict[int, int], index: dict[int, int]
+    entries: list[_Board], lineup: list[int] | None, board_of: dict[int, int], index: dict[int, int], size: int
 ) -> list[_Board | None]:
     """A team's boards of one match in order: as the ``300`` record of that match lines
-    them up, else by the players' order in the team, a board lost without an opponent
-    last, as the FIDE reference orders them."""
-    ordered = sorted(entries, key=lambda e: (e.zero_bye, board_of[e.player]))
+    them up, else by the players' order in the team. A team with more entries than the
+    event has boards (``size``; 0: not known) fielded fewer players than it lists: its
+    players without an opponent and without a point (``0000 - -``) last in its order
+    are the ones not fielded, and they are no board (kept after the boards, columns of
+    no points). The FIDE reference puts every ``0000 - -`` after the games and pairs the
+    boards in the lower-numbered team's order: a board decided without an opponent can
+    land on another board there (README, conformance)."""
+    ordered = sorted(entries, key=lambda e: board_of[e.player])
+    excess = len(ordered) - size if size else 0
+    if excess > 0 and not lineup:
+        idle = [e for e in reversed(ordered) if e.zero_bye][:excess]
+        ordered = [e for e in ordered if e not in idle] + idle[::-1]
     if not lineup:
         return list(ordered)
     by_player = {e.player: e for e in ordered}

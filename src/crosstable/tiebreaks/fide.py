@@ -10,7 +10,7 @@ from fractions import Fraction
 import numpy as np
 
 from crosstable.i18n import _
-from crosstable.model import FORFEIT, LOSS, PLAYED, WIN, IntArray
+from crosstable.model import FORFEIT, PLAYED, WIN, IntArray
 from crosstable.numbers import show_decimal, show_vulgar
 from crosstable.tiebreaks.analysis import Analysis
 from crosstable.tiebreaks.columns import Column, sum_by
@@ -76,13 +76,15 @@ def rounds_elected(a: Analysis, spec: Spec) -> Column:
 
 @criterion("VUR", "voluntary unplayed rounds", lower_is_better=True, takes_basis=True, count=True)
 def voluntary_unplayed(a: Analysis, spec: Spec) -> Column:
-    """The number of voluntary unplayed rounds: forfeit losses, half- and zero-point
-    byes, absences (fewer is better).
+    """The number of voluntary unplayed rounds: forfeits not won (a forfeit loss, or a
+    forfeit an arbiter's ``299`` decision made a draw), half- and zero-point byes,
+    absences (fewer is better); as :attr:`Analysis.last_present` and the FIDE
+    reference count them.
 
     Source: FIDE C.07 art. 16 (VUR). Example (FIDE 2024 exercise): player 12 was
     absent in rounds 4 and 5: VUR = 2, ranked as −2.
     """
-    forfeits = (a.status == FORFEIT) & (a.r == LOSS)
+    forfeits = (a.status == FORFEIT) & (a.r != WIN)
     total = sum_by(a.p, forfeits.astype(np.int64), a.n) + np.bincount(a.bye_p[a.bye_vur], minlength=a.n)
     return Column(total, 1)
 

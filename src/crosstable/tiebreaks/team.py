@@ -17,15 +17,16 @@ from fractions import Fraction
 from functools import partial
 
 import numpy as np
+from numpy.typing import NDArray
 
 from crosstable.errors import CriterionError
 from crosstable.i18n import N_, _
-from crosstable.model import DRAW, LOSS, PENDING, WIN, IntArray
+from crosstable.model import DRAW, FORFEIT, LOSS, PENDING, PLAYED, WIN, IntArray
 from crosstable.numbers import half_up, show_decimal
 from crosstable.tiebreaks.analysis import Analysis
 from crosstable.tiebreaks.berger import explain_weighted, rounds_of, weighted_sum
 from crosstable.tiebreaks.columns import Column, column_of, sum_by
-from crosstable.tiebreaks.direct import assume_all_met, order_blocks, points_among
+from crosstable.tiebreaks.direct import assume_all_met, counts_forfeits, order_blocks, points_among
 from crosstable.tiebreaks.registry import criterion, explain_value
 from crosstable.tiebreaks.spec import Spec
 
@@ -151,8 +152,11 @@ _extended(
 # -- the boards ----------------------------------------------------------------------------
 def board_points(a: Analysis) -> tuple[IntArray, int]:
     """``points[i, b]``: team i's points on board b over the event, in units of
-    ``1/score_denominator`` (a round without a match of boards credits every board of
-    the match with what its result is worth on one board), and the number of boards."""
+    ``1/score_denominator``, and the number of boards. A match not played over any
+    board (forfeited as a whole, by a ``330`` record or on every board) and a round
+    without a match credit every board with what the result is worth on one board:
+    the result decides, as the FIDE reference has it, also when a ``299`` record
+    changes it (a forfeited match made a loss leaves its boards nothing)."""
     t = a.t
     boards = t.boards
     if boards is None:
@@ -162,12 +166,12 @@ def board_points(a: Analysis) -> tuple[IntArray, int]:
     size = boards.size or width
     out = np.zeros((n, max(width, size)), dtype=np.int64)
     counted = t.status != PENDING
-    has_boards = boards.present.any(axis=1)
-    use = counted & has_boards
+    unplayed = _unplayed(a)
+    use = counted & ~unplayed
     np.add.at(out[:, :width], t.white[use], boards.white[use])
     np.add.at(out[:, :width], t.black[use], boards.black[use])
     credit = {WIN: boards.win, DRAW: boards.win // 2, LOSS: 0}
-    for g in np.nonzero(counted & ~has_boards)[0].tolist():  # a match forfeited as a whole
+    for g in np.nonzero(counted & unplayed)[0].tolist():
         out[int(t.white[g]), :size] += credit[int(t.white_outcome[g])]
         out[int(t.black[g]), :size] += credit[int(t.black_outcome[g])]
     by_kind = {"pab": boards.win, "full": boards.win, "half": boards.win // 2}
@@ -176,26 +180,36 @@ def board_points(a: Analysis) -> tuple[IntArray, int]:
     return out[:, :size], size
 
 
+def _unplayed(a: Analysis) -> NDArray[np.bool_]:
+    """The matches not played over any board: forfeited as a whole (a ``330`` record,
+    no boards) or on every board one way (a match whose boards were forfeited both
+    ways is played: the reader makes it so, as the reference does)."""
+    t, boards = a.t, a.t.boards
+    assert t.status is not None and boards is not None
+    return np.asarray((t.status == FORFEIT) | ~boards.present.any(axis=1))
+
+
 def board_wins(a: Analysis, over_the_board: bool) -> IntArray:
     """How many boards each team won: over the event, the boards of a bye or of a
-    match forfeited as a whole credited as wins (WIN:GP), or only the boards won over
-    the board (WON:GP)."""
+    match won and not played over any board credited as wins (WIN:GP: the result
+    decides, as in :func:`board_points`), or only the boards won over the board (WON:GP)."""
     t, boards = a.t, a.t.boards
     if boards is None:
         raise CriterionError(_("the board criteria need the board games of a team event (a TRF file with teams)"))
     assert t.status is not None
     counted = t.status != PENDING
+    whole = counted & _unplayed(a)
+    by_boards = counted & ~whole
     won_white = (boards.white == boards.win) & boards.present
     won_black = (boards.black == boards.win) & boards.present
     if over_the_board:
         won_white &= boards.played
         won_black &= boards.played
     out = np.zeros(a.n, dtype=np.int64)
-    np.add.at(out, t.white[counted], won_white[counted].sum(axis=1))
-    np.add.at(out, t.black[counted], won_black[counted].sum(axis=1))
+    np.add.at(out, t.white[by_boards], won_white[by_boards].sum(axis=1))
+    np.add.at(out, t.black[by_boards], won_black[by_boards].sum(axis=1))
     if not over_the_board:
         size = boards.size or boards.white.shape[1]
-        whole = counted & ~boards.present.any(axis=1)
         np.add.at(out, t.white[whole & (t.white_outcome == WIN)], size)
         np.add.at(out, t.black[whole & (t.black_outcome == WIN)], size)
         for b in a.t.byes:
@@ -291,8 +305,10 @@ _EDE_NAMES = {
 }
 
 
-def _mutual(a: Analysis, x: int, y: int) -> tuple[IntArray, IntArray]:
-    """The board points of x and of y in their matches against each other."""
+def _mutual(a: Analysis, x: int, y: int, every: bool) -> tuple[IntArray, IntArray]:
+    """The board points of x and of y in their matches against each other: the
+    matches the direct encounter counts (``every``: also those decided by forfeit, see
+    :func:`~crosstable.tiebreaks.direct.counts_forfeits`; else only those played)."""
     t, boards = a.t, a.t.boards
     if boards is None:
         raise CriterionError(_("the extended direct encounter needs the board games of a team event (a TRF file)"))
@@ -302,6 +318,8 @@ def _mutual(a: Analysis, x: int, y: int) -> tuple[IntArray, IntArray]:
     for g in range(len(t.white)):
         if t.status[g] == PENDING or {int(t.white[g]), int(t.black[g])} != {x, y}:
             continue
+        if not every and t.status[g] != PLAYED:
+            continue  # a forfeited match is no encounter in a Swiss (as in DE)
         mine, theirs = (
             (boards.white[g], boards.black[g]) if int(t.white[g]) == x else (boards.black[g], boards.white[g])
         )
@@ -310,12 +328,13 @@ def _mutual(a: Analysis, x: int, y: int) -> tuple[IntArray, IntArray]:
     return px, py
 
 
-def _ede_pair(a: Analysis, pair: list[int], steps: str) -> list[list[int]]:
+def _ede_pair(a: Analysis, pair: list[int], steps: str, every: bool) -> list[list[int]]:
     """The extra steps of EDEC/EDET/EDEB for exactly two teams, on their mutual
-    match(es) only: C the board count (lower first), T board by board from the top,
-    B the boards 1 to n−k for k = 1, 2, … (higher first)."""
+    match(es) only (those the direct encounter counts: ``every`` says whether a match
+    decided by forfeit does): C the board count (lower first), T board by board from
+    the top, B the boards 1 to n−k for k = 1, 2, … (higher first)."""
     x, y = pair
-    px, py = _mutual(a, x, y)
+    px, py = _mutual(a, x, y, every)
     size = (a.t.boards.size if a.t.boards is not None else 0) or len(px)
     px, py = px[:size], py[:size]
     keys: list[tuple[int, int]] = []
@@ -358,7 +377,9 @@ def ede_order(a: Analysis, group: Sequence[int], spec: Spec) -> list[list[int]]:
             break
     steps = _EDE_STEPS[spec.code]
     if steps:
-        blocks = [part for block in blocks for part in (_ede_pair(a, block, steps) if len(block) == 2 else [block])]
+        every = counts_forfeits(a, Spec("DE", None, spec.modifiers, None))
+        pairs = (_ede_pair(a, block, steps, every) if len(block) == 2 else [block] for block in blocks)
+        blocks = [part for parts in pairs for part in parts]
     return blocks
 
 
