@@ -185,3 +185,19 @@ def test_the_outlook_panel_colours_the_zones_and_shows_a_witness(page: Page) -> 
     assert len(page.query_selector_all("#witness-games li")) == 70  # one completion of every game left
     assert page.inner_text("#witness-title").startswith("Norwich City: 12 (the best place proved so far)")
     _shot(page, "outlook")
+
+
+def test_an_uploaded_file_is_checked_against_its_own_rules(page: Page) -> None:
+    # The Open of Gros 2010 after round 4 (JaVaFo's sample) prints its ranks by another list than FIDE's default:
+    # uploaded, the page offers the check, and it lists the 39 printed places that differ (crosstable check says
+    # the same: tests/test_check.py), each with its line and column.
+    assert page.locator("#check-panel").is_hidden()
+    page.set_input_files("#file", str(DATA / "real" / "ejs_javafo_sample2.trf"))
+    page.wait_for_selector("#check-panel:not([hidden])")
+    page.click("#check-button")
+    page.wait_for_selector("#check-differences li")
+    summary = page.locator("#check-summary").inner_text()
+    assert "Printed values compared: 98" in summary and "Differences: 39" in summary, summary
+    first = page.locator("#check-differences li").first.inner_text()
+    assert first.startswith("line 16, column 86: Hernandez Elvis's place is printed as 3, computed 4"), first
+    _shot(page, "calculator-check")
