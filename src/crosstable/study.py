@@ -542,7 +542,7 @@ def plot(result: StudyResult, paths: Sequence[str]) -> bool:
         # TRANSLATORS: the plot's title: {model} is the strength model's code (elo, bt), {spread} its spread.
         title = _("{events} simulated {players}-player {rounds}-round Swiss events ({model}, spread {spread})")
     ax.set_title(title.format(events=events, players=d.players, rounds=d.rounds, model=d.model, spread=spread))
-    ax.set_xlabel(_("share of decided pairs level on points placed in the order of their strength (95 % interval)"))
+    ax.set_xlabel(_("share of decided pairs level on points placed in the order of their strength (interval of 95 %)"))
     fig.tight_layout()
     for path in paths:
         fig.savefig(path, metadata={"Date": None} if path.endswith(".svg") else None)
