@@ -115,13 +115,14 @@ def pair_next(
     t = tournament_argument(t)
     if t.kind != "result" or t.squad is not None or t.boards is not None:
         raise CrosstableError(_("only an individual event can be paired by the Dutch system"))
-    if t.system != "swiss":  # declared (TRF 092), or every pair has met: no Swiss round to make
+    if t.system != "swiss" and t.system_reason is not None:  # declared (TRF 092), or every pair met
+        # (a tournament built in the library without a reason has the model's default system, no decision)
         raise CrosstableError(
             # TRANSLATORS: {reason} says why the event is a round robin (its 092 record, or every pair met).
             _(
                 "the event is a round robin ({reason}): its rounds come from the Berger tables (crosstable "
                 "schedule), not from the Dutch system"
-            ).format(reason=t.system_reason or _("round robin"))
+            ).format(reason=t.system_reason)
         )
     colour = {"white": "w", "w": "w", "black": "b", "b": "b"}.get(str(initial_colour).lower())
     if colour is None:
