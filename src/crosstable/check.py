@@ -99,8 +99,8 @@ def check(
     if t.groups is not None:
         raise CrosstableError(_("check compares one table: this event is played in groups"))
     s = rank(t, criteria, rules=rules, announced_rounds=announced_rounds)
-    found = sorted(disagreements(s, every=True), key=lambda d: (d.line, d.column))
     computed = computed_values(s, every=True)
+    found = sorted(disagreements(s, every=True, computed=computed), key=lambda d: (d.line, d.column))
     declared = s.tournament.declared
     compared = 0
     for key, have in computed.items():

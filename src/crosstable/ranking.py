@@ -127,23 +127,30 @@ def primary_of(specs: list[Spec], t: Tournament) -> tuple[list[Spec], str]:
 def declared_criteria(t: Tournament) -> list[str]:
     """The file's declared list, without the codes this version cannot compute (each
     is named in the tournament's warnings)."""
-    usable = []
+    usable, left_out = _declared(t)
+    t.warnings.extend(left_out)
+    return usable
+
+
+def _declared(t: Tournament) -> tuple[list[str], list[str]]:
+    """The file's declared list's usable codes, and a sentence for each code left out."""
+    usable, left_out = [], []
     for code in t.criteria or []:
         try:
             spec = parse_spec(code)
         except CriterionError as e:
             # TRANSLATORS: {code} is a criterion's code as the file lists it; {reason} why it cannot be used.
-            t.warnings.append(_("the file's tie-break list has {code}, left out: {reason}").format(code=code, reason=e))
+            left_out.append(_("the file's tie-break list has {code}, left out: {reason}").format(code=code, reason=e))
             continue
         if REGISTRY[spec.code].team and t.kind != "game_points":
-            t.warnings.append(
+            left_out.append(
                 _("the file's tie-break list has {code}, left out: a team criterion in an individual event").format(
                     code=code
                 )
             )
             continue
         usable.append(code)
-    return usable
+    return usable, left_out
 
 
 @dataclass
@@ -578,7 +585,7 @@ def _other_than_announced(
     if t.criteria is None or (tiebreaks is None and rules is None):
         return []
     try:
-        announced, _primary = primary_of(parse_list(declared_criteria(t)), t)
+        announced, _primary = primary_of(parse_list(_declared(t)[0]), t)  # not used: its left-out codes unsaid
     except CriterionError:
         return []
     if [s.label for s in announced] == [s.label for s in specs]:
@@ -718,15 +725,18 @@ team's ``310`` match and game points come from the program that wrote the file, 
 under another tie-break list: only ``check`` (``every=True``) compares them."""
 
 
-def disagreements(s: Standings, every: bool = False) -> list[Disagreement]:
+def disagreements(
+    s: Standings, every: bool = False, computed: dict[str, list[Fraction | None] | list[str]] | None = None
+) -> list[Disagreement]:
     """The values printed in the source table (TRF points, a crosstable's
     summary columns) that differ from the computed ones; a printed place agrees with
     any place of a shared range. Without ``every`` (the warnings of ``standings``) a
     TRF file's printed values other than its ``001`` points (:data:`TRF_WARNED`) are
-    left out; ``every=True`` (``crosstable check``) compares everything the reader kept."""
+    left out; ``every=True`` (``crosstable check``) compares everything the reader kept.
+    ``computed``: :func:`computed_values`, when the caller has them already."""
     t = s.tournament
     out: list[Disagreement] = []
-    computed = computed_values(s, every)
+    computed = computed_values(s, every) if computed is None else computed
     for key, cells in t.declared.items():
         if key not in computed:
             continue
@@ -759,7 +769,7 @@ def computed_values(s: Standings, every: bool = False) -> dict[str, list[Fractio
     t, a = s.tournament, s.analysis
     place_of = {r.index: r.place for r in s.rows}
     computed: dict[str, list[Fraction | None] | list[str]] = {}
-    for key in compared_keys(t, every):
+    for key in _compared_keys(t, every):
         if key == "points":
             computed[key] = a.points.fractions()
         elif key in ("wins", "draws", "losses"):
@@ -777,7 +787,7 @@ def computed_values(s: Standings, every: bool = False) -> dict[str, list[Fractio
     return computed
 
 
-def compared_keys(t: Tournament, every: bool = False) -> list[str]:
+def _compared_keys(t: Tournament, every: bool = False) -> list[str]:
     """The declared values :func:`disagreements` compares (see there)."""
     if every or t.format != "trf":
         return list(t.declared)

@@ -170,8 +170,9 @@ def tournament_of(req: Any, limits: Limits) -> Tournament:
     return t
 
 
-def ranked_of(req: Any, limits: Limits) -> Standings | Competition:
-    """The standings of a request, or a competition's when the file has groups."""
+def _event_of(req: Any, limits: Limits) -> Tournament:
+    """A standings request's tournament, after its round, with its rating for the
+    unrated and its edition of C.07."""
     t = tournament_of(req, limits)
     if req.round is not None:
         t = t.after_round(req.round)
@@ -179,6 +180,12 @@ def ranked_of(req: Any, limits: Limits) -> Standings | Competition:
         t.unrated = req.unrated
     if req.fide_rules is not None:
         t.fide_rules = req.fide_rules
+    return t
+
+
+def ranked_of(req: Any, limits: Limits) -> Standings | Competition:
+    """The standings of a request, or a competition's when the file has groups."""
+    t = _event_of(req, limits)
     if t.groups is not None:
         return rank_competition(t, req.tiebreaks, rules=req.rules or None)
     return rank(t, req.tiebreaks, rules=req.rules or None)
@@ -333,14 +340,7 @@ def outlook_job(req: Any, limits: Limits) -> Answer:
 def _check(req: Any, limits: Limits) -> Answer:
     """What the file prints against what its rules give (``crosstable check -o json``):
     the standings request's tournament, round, rating and edition, and criteria."""
-    t = tournament_of(req, limits)
-    if req.round is not None:
-        t = t.after_round(req.round)
-    if req.unrated is not None:
-        t.unrated = req.unrated
-    if req.fide_rules is not None:
-        t.fide_rules = req.fide_rules
-    return json_answer(check(t, req.tiebreaks, rules=req.rules or None).to_dict())
+    return json_answer(check(_event_of(req, limits), req.tiebreaks, rules=req.rules or None).to_dict())
 
 
 def check_job(req: Any, limits: Limits) -> Answer:
