@@ -56,6 +56,14 @@ def games(t: crosstable.Tournament) -> list[tuple[str, str, int, int, int, int]]
     )
 
 
+def same_event(txt: crosstable.Tournament, js: crosstable.Tournament) -> None:
+    """The text and the JSON of one competition read as the same event: names, every game, header, warnings."""
+    assert txt.names == js.names and txt.scores() == js.scores()
+    for key in ("white", "black", "white_score", "black_score", "rounds", "status"):
+        assert np.array_equal(getattr(txt, key), getattr(js, key)), key
+    assert (txt.info, txt.start_date, txt.system, txt.warnings) == (js.info, js.start_date, js.system, js.warnings)
+
+
 def matches_read(monkeypatch: pytest.MonkeyPatch, text: str) -> list[_Match]:
     """The match records the text reader hands to the JSON reader's building code."""
     seen: list[_Match] = []
@@ -113,10 +121,7 @@ def test_euro_2024_group_e_is_in_uefa_s_published_order() -> None:
 
 def test_premier_league_2023_24_from_its_text_is_its_json() -> None:
     txt, js = crosstable.read(EPL_TXT), crosstable.read(EPL_JSON)
-    assert txt.names == js.names and txt.scores() == js.scores()
-    for key in ("white", "black", "white_score", "black_score", "rounds", "status"):
-        assert np.array_equal(getattr(txt, key), getattr(js, key)), key
-    assert (txt.info, txt.start_date, txt.system, txt.warnings) == (js.info, js.start_date, js.system, js.warnings)
+    same_event(txt, js)
     assert txt.start_date == "2023-08-11" and txt.info["052"] == "2024-05-19"  # January is 2024
     a, b = crosstable.rank(txt), crosstable.rank(js)
     assert a.rows == b.rows
@@ -168,10 +173,7 @@ def test_euro_2016_a_whole_tournament_gives_uefa_s_published_tables(monkeypatch:
 
 def test_bundesliga_2024_25_the_newer_layout_is_its_json_awarded_result_included() -> None:
     txt, js = crosstable.read(BL_TXT), crosstable.read(BL_JSON)
-    assert txt.names == js.names and txt.scores() == js.scores()
-    for key in ("white", "black", "white_score", "black_score", "rounds", "status"):
-        assert np.array_equal(getattr(txt, key), getattr(js, key)), key
-    assert (txt.info, txt.start_date, txt.system, txt.warnings) == (js.info, js.start_date, js.system, js.warnings)
+    same_event(txt, js)
     awarded = [g for g in txt.games if g.status == FORFEIT]  # "0-2    [awarded]"
     assert [(txt.names[g.white], txt.names[g.black], g.white_score, g.black_score) for g in awarded] == [
         ("1. FC Union Berlin", "VfL Bochum 1848", 0, 2)
