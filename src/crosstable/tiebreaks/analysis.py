@@ -40,6 +40,14 @@ class Rounds:
     bye_index: IntArray | None = None
     """For each row, its index in :attr:`Analysis.byes` (−1 for a game); ``None``:
     every row is a game, in the order of the entries."""
+    _totals: dict[int, tuple[IntArray, IntArray]] = field(default_factory=dict, repr=False, compare=False)
+
+    def totals(self, n: int) -> tuple[IntArray, IntArray]:
+        """Each of the n participants' Σ value and number of rounds, computed once
+        (a Buchholz and its cuts read the same rounds: FIDE C.07 art. 14)."""
+        if n not in self._totals:
+            self._totals[n] = (sum_by(self.p, self.value, n), np.bincount(self.p, minlength=n))
+        return self._totals[n]
 
     def of(self, i: int) -> list[int]:
         """The indices of participant i's rounds, by round, then opponent."""
@@ -70,8 +78,9 @@ class Analysis:
         counted = t.status != PENDING
         self._counted: NDArray[np.bool_] | None = None if counted.all() else counted
         self.n = len(t.names)
-        self.p: IntArray = self._entries(t.white, t.black, np.int32)
-        self.q: IntArray = self._entries(t.black, t.white, np.int32)
+        # machine-sized indices: numpy gathers and counts with them without converting them first
+        self.p: IntArray = self._entries(t.white, t.black, np.intp)
+        self.q: IntArray = self._entries(t.black, t.white, np.intp)
         self.r: IntArray = self._entries(t.white_outcome, t.black_outcome, np.int8)
         self.D = t.scoring.denominator
 

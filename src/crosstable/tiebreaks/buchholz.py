@@ -39,7 +39,9 @@ def buchholz(a: Analysis, spec: Spec) -> Column:
     """
     low, high = spec.cuts
     rounds = rounds_of(a, spec, spec.opponents_basis)
-    return Column(cut_sums(rounds.p, a.n, rounds.value, low, high, vur=rounds.vur), rounds.den)
+    return Column(
+        cut_sums(rounds.p, a.n, rounds.value, low, high, vur=rounds.vur, totals=rounds.totals(a.n)), rounds.den
+    )
 
 
 @buchholz.explainer
@@ -58,7 +60,9 @@ def fore_buchholz(a: Analysis, spec: Spec) -> Column:
     """
     low, high = spec.cuts
     rounds = rounds_of(a, spec, spec.opponents_basis, fore=True)
-    return Column(cut_sums(rounds.p, a.n, rounds.value, low, high, vur=rounds.vur), rounds.den)
+    return Column(
+        cut_sums(rounds.p, a.n, rounds.value, low, high, vur=rounds.vur, totals=rounds.totals(a.n)), rounds.den
+    )
 
 
 @criterion("AFB", "adjusted fore score")

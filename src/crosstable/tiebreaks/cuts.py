@@ -57,6 +57,7 @@ def cut_sums(
     high: int,
     key: IntArray | None = None,
     vur: NDArray[np.bool_] | None = None,
+    totals: tuple[IntArray, IntArray] | None = None,
 ) -> IntArray:
     """Σ of each participant's contributions without the ``low`` least and ``high``
     most significant ones: the cut (``/Cn``) and median (``/Mn``) modifiers (FIDE
@@ -65,15 +66,16 @@ def cut_sums(
     Significance is ``key`` (the opponent's score; the contribution itself when not
     given), ties broken by the contribution. With voluntary unplayed rounds (``vur``)
     see :func:`_fide_cuts`. A participant with no more than ``low + high`` values gets
-    0, the sum of nothing.
+    0, the sum of nothing. ``totals``: the uncut sums and the number of values of each
+    participant, when the caller has them (:meth:`crosstable.tiebreaks.analysis.Rounds.totals`).
     """
     key = contribution if key is None else key
-    count = np.bincount(p, minlength=n)
+    whole, count = (sum_by(p, contribution, n), np.bincount(p, minlength=n)) if totals is None else totals
     if low == 0 and high == 0:
-        return sum_by(p, contribution, n)
+        return whole
     no_vur = vur is None or not vur.any()
     if no_vur and key is contribution and low <= 1 and high <= 1:  # the common fast path
-        total = sum_by(p, contribution, n)
+        total = whole
         big = np.iinfo(np.int64).max
         if low:
             lo = np.full(n, big, dtype=np.int64)
