@@ -17,6 +17,9 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
+__version__ = "0.1.0"
+"""The version (``pyproject.toml`` reads it from here)."""
+
 if TYPE_CHECKING:
     from crosstable.competition import Competition, rank_competition
     from crosstable.errors import CriterionError, CrosstableError, InputError, Problem

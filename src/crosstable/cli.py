@@ -24,6 +24,7 @@ from typing import Any, NoReturn
 
 import click
 
+from crosstable import __version__
 from crosstable.errors import printable
 from crosstable.i18n import _
 
@@ -140,7 +141,7 @@ def _defect(error: Exception) -> NoReturn:
 
 
 @click.group(cls=_Commands, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(package_name="crosstable")
+@click.version_option(__version__, package_name="crosstable")
 def main() -> None:
     """Tournament results in, standings with exact tie-break coefficients out."""
 
