@@ -14,19 +14,24 @@ both answer the same question): its time, and how many possible places the sampl
 missed (a participant's place it never drew but that some completion gives, which the
 outlook proves with a witness).
 
-Run:
+Run (``--busy``: the same with the machine's other core kept busy by a spinning
+process for the whole run, as on a machine that does something else; the load average
+is printed with the figures):
 
-    .venv/bin/python bench/bench_outlook.py
+    .venv/bin/python bench/bench_outlook.py [--busy]
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
 import random
 import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -78,8 +83,25 @@ def run(args: list[str]) -> tuple[float, Any]:
     return time.perf_counter() - start, json.loads(done.stdout)
 
 
+@contextlib.contextmanager
+def other_core_busy(busy: bool) -> Iterator[None]:
+    """With ``busy``, one process spinning on the CPU for the time of the block."""
+    if not busy:
+        yield
+        return
+    spinner = subprocess.Popen([sys.executable, "-c", "while True: pass"])
+    try:
+        time.sleep(1)  # let it take its core
+        yield
+    finally:
+        spinner.kill()
+        spinner.wait()
+
+
 def main() -> None:
-    with tempfile.TemporaryDirectory() as tmp:
+    busy = "--busy" in sys.argv[1:]
+    with tempfile.TemporaryDirectory() as tmp, other_core_busy(busy):
+        print(f"other core busy: {'yes' if busy else 'no'}; load average at start {os.getloadavg()[0]:.2f}")
         real, generated = Path(tmp, "pl-2015-16-md28.csv"), Path(tmp, "open-league.csv")
         cut_at_matchday(SEASON, 28, real)
         open_league(generated)
@@ -88,7 +110,7 @@ def main() -> None:
             ("generated open league after round 28", generated, ["--rules", "premier-league"]),
         ):
             full, report = run(["outlook", str(path), *rules, "--zones", ZONES, "-o", "json", "-q"])
-            print(f"\n{label}: 20 teams, {report['games_left']} games left")
+            print(f"\n{label}: 20 teams, {report['games_left']} games left (load {os.getloadavg()[0]:.2f})")
             quick, _ = run(["outlook", str(path), *rules, "--zones", ZONES, "--no-magic", "-o", "json", "-q"])
             print(f"  outlook, places + zones + magic numbers: {full:6.2f} s  ({report['programs']} programs)")
             print(f"  outlook, places + zones only:            {quick:6.2f} s")
