@@ -9,7 +9,9 @@ Measures, in one run, whole processes (start, read, rank, JSON written), best of
 3. the 2026 World Cup: 12 groups, the third-placed teams, the round of 32;
 4. a season read from openfootball's Football.TXT (the Premier League 2023/24, 380
    matches, ``1-premierleague.txt``) beside the same season from openfootball's JSON
-   (``en.1.json``): the ratio is the text's ÷ the JSON's;
+   (``en.1.json``) and as a plain CSV of its results (``home,away,home_goals,away_goals``,
+   written from the text's games into a temporary file for the run: every row of its
+   standings checked equal first): the ratios are the text's ÷ the CSV's and ÷ the JSON's;
 
 and the peer on the same season: the league table a statistician writes with
 ``pandas`` (group by team, points, goal difference, goals, ``sort_values``, JSON):
@@ -24,11 +26,14 @@ Real data from ``tests/data/competitions`` (sources in its ``SOURCES.tsv``) and
 
 from __future__ import annotations
 
+import csv
 import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
+
+import crosstable
 
 DATA = Path(__file__).resolve().parent.parent / "tests" / "data" / "competitions"
 OPENFOOTBALL = DATA.parent / "openfootball"
@@ -61,6 +66,18 @@ def whole_process(args: list[str]) -> float:
     return best
 
 
+def season_as_csv(season: Path, out: Path) -> Path:
+    """The season's results as a CSV file (home, away, goals), its standings checked equal to the text's."""
+    t = crosstable.read(season)
+    with out.open("w", encoding="utf-8", newline="") as f:
+        w = csv.writer(f, lineterminator="\n")
+        w.writerow(["home", "away", "home_goals", "away_goals"])
+        w.writerows([t.names[g.white], t.names[g.black], g.white_score, g.black_score] for g in t.games)
+    if crosstable.rank(crosstable.read(out)).rows != crosstable.rank(t).rows:
+        raise SystemExit(f"{out}: not the same standings as {season}")
+    return out
+
+
 def main() -> None:
     ours = [sys.executable, "-m", "crosstable.cli", "standings"]
     cases = [
@@ -77,8 +94,13 @@ def main() -> None:
         print(f"  crosstable  {label}: {times[name] * 1000:.0f} ms")
     text = whole_process([*ours, str(OPENFOOTBALL / "en-1-2023-24.txt"), "-o", "json"])
     json_ = whole_process([*ours, str(OPENFOOTBALL / "en-1-2023-24.json"), "-o", "json"])
+    with tempfile.TemporaryDirectory() as tmp:
+        table = season_as_csv(OPENFOOTBALL / "en-1-2023-24.txt", Path(tmp) / "en-1-2023-24.csv")
+        csv_ = whole_process([*ours, str(table), "-o", "json"])
     print(f"  crosstable  Premier League 2023/24, 380 matches, Football.TXT: {text * 1000:.0f} ms")
+    print(f"  crosstable  Premier League 2023/24, 380 matches, CSV of its results: {csv_ * 1000:.0f} ms")
     print(f"  crosstable  Premier League 2023/24, 380 matches, openfootball JSON: {json_ * 1000:.0f} ms")
+    print(f"ratio (Football.TXT ÷ CSV, same season, same run): {text / csv_:.2f}")
     print(f"ratio (Football.TXT ÷ openfootball JSON, same season, same run): {text / json_:.2f}")
     with tempfile.TemporaryDirectory() as tmp:
         script = Path(tmp) / "peer.py"

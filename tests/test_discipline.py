@@ -64,7 +64,7 @@ def test_the_real_file_listing_the_teams_level_on_points_is_taken_with_a_warning
     assert places == ["Colombia", "Japan", "Senegal", "Poland"]  # the final table of group H, Japan ahead on fair play
 
 
-@pytest.mark.parametrize("criteria", ["GD, GF, DISC", "FP"])
+@pytest.mark.parametrize("criteria", ["GD, GF, DISC", "FP", "AFCDISC", "GD, RC", "YC"])
 def test_every_criterion_counting_cards_asks_for_the_teams_level_on_points(criteria: str) -> None:
     text = f"{HEADER}\nSenegal,6,0,0,0\nColombia,3,0,1,0\nPoland,5,0,0,0\n"
     with pytest.raises(InputError) as refused:

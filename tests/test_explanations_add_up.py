@@ -17,11 +17,12 @@ from hypothesis import strategies as st
 import crosstable
 from crosstable import REGISTRY
 from crosstable.numbers import parse_number
+from crosstable.tiebreaks.football import CARD_CRITERIA
 from tests.differential.events import random_event, to_trf
 
 NUMBER = r"-?\d*(?:\d(?:\.\d+)?(?:/\d+)?|[½¼¾])[½¼¾]?"
 SKIP = {"POT", "FLOW", "LOT", "FIFA", "QUAL", "PSO", "CLUB", "FP", "DISC", "GF", "GA", "GD", "AGF", "AW", "GAV"}
-SKIP |= {"H2H", "H2H1"}
+SKIP |= {"H2H", "H2H1", *CARD_CRITERIA, "MLSDISC", "UNL"}
 """Not sums over an event of rounds: the potentials (a determinant), football's own
 criteria (tested on football data elsewhere), the drawing of lots."""
 

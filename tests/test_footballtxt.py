@@ -292,6 +292,33 @@ def test_an_unclosed_goal_list_is_refused_not_read_over() -> None:
     assert e.problems[0].message == f"the [ of line {place_of(text, '[Wirtz')[0]} is not closed"
 
 
+AFCON_2019 = OF / "afcon-2019.txt"  # openfootball/internationals: the scorers in parentheses below each match
+
+
+def test_the_scorers_in_parentheses_below_a_match_are_read_over() -> None:
+    # openfootball/internationals writes "(Trézéguet 41')" below a match, over two lines where both teams scored
+    # ("(Sory Kaba 34' François Kamano 66'(p);" then "Anicet Abel 49' …')"): every match is still read, the
+    # same as from the file without those lines, and a match number "(1) Thu Jun/14 …" is still a match.
+    text = text_of(AFCON_2019)
+    assert "66'(p);" in text
+    kept_lines, depth = [], 0
+    for line in text.splitlines():
+        if depth or line.startswith("     ("):  # the scorers' lines, indented five, until the ( is closed
+            depth += line.count("(") - line.count(")")
+            continue
+        kept_lines.append(line)
+    without = "\n".join(kept_lines)
+    kept, bare = read_text(text, fmt="openfootball"), read_text(without, fmt="openfootball")
+    assert kept.names == bare.names and len(kept.games) == len(bare.games) == 36  # the 36 group matches
+    assert [(g.white, g.black, g.white_score, g.black_score) for g in kept.games] == [
+        (g.white, g.black, g.white_score, g.black_score) for g in bare.games
+    ]
+    broken = text.replace("Anicet Abel 49' Carolus Andriamatsinoro 55')", "", 1)
+    broken = broken.replace("  Nigeria              v Burundi", "Nigeria              v Burundi", 1)
+    e = refusal(broken)
+    assert e.problems[0].message == f"the ( of line {place_of(broken, '(Sory Kaba')[0]} is not closed"
+
+
 def test_a_note_after_the_score_marks_an_awarded_or_cancelled_match() -> None:
     text = text_of(BL_TXT)
     cancelled = read_text(text.replace("0-2    [awarded]", "-    [cancelled]", 1))

@@ -49,6 +49,7 @@ LAZY = {
     "batch": "crosstable.cli_commands:batch_command",
     "study": "crosstable.cli_commands:study_command",
     **{name: f"crosstable.cli_run:{name}" for name in ("pair", "prizes", "ratings", "norms", "check")},
+    "site": "crosstable.cli_site:site",
 }
 """Every command, by name: the module and the object it is, imported when it is run."""
 
@@ -65,6 +66,7 @@ SUMMARIES = {
     "scenarios": "What the games still to be played can change",
     "schedule": "Berger-table pairings for N participants (FIDE C.05 Annex 1), or for named ones.",
     "serve": "Start the local web page and HTTP API and print its address.",
+    "site": "Write the event of FILE as a folder of static HTML pages, as organisers publish it.",
     "standings": "Rank the participants of FILE by points and tie-break criteria.",
     "study": "Which coefficient orders players level on points as their true strengths?",
 }

@@ -32,7 +32,18 @@ Decisions, where the regulations leave something to the program:
 - **The bracket.** Slots are written as the regulations write them: ``1A`` the winner
   of group A, ``2B`` the runner-up, ``3A/B/C/D/F`` a third-placed team of one of those
   groups, which one fixed by the combination table of the qualifying groups (shipped
-  in ``crosstable/data``, sources in its ``SOURCES.md``).
+  in ``crosstable/data``, sources in its ``SOURCES.md``; the round's file is
+  ``{bracket}-round-of-N.csv``).
+- **A bracket from the group places alone.** The World Cups of 1998 to 2022
+  (:data:`crosstable.rules.BRACKETS`) compare nobody across the groups: the round of
+  16 takes the winners and runners-up (``1A`` v ``2B`` …, each edition's match
+  numbers). Such a preset on groups that are not its regulation's (not eight groups
+  ``A`` to ``H`` of four, every pair once) ranks every group by its criteria and draws
+  no bracket, with a warning: it is not an error, since the criteria apply to any
+  group.
+- **The edition.** A preset written for other dates than the matches' (see
+  :func:`crosstable.rules.edition_warning`) is said once for the competition, each
+  group's ranking saying the same.
 """
 
 from __future__ import annotations
@@ -51,7 +62,7 @@ from crosstable.i18n import N_, _, integer_text, ngettext
 from crosstable.model import Tournament, group_labels, meetings, normal_group, tournament_argument
 from crosstable.numbers import count
 from crosstable.ranking import ACROSS_SOURCE, PRESET_SOURCE, Standings, rank
-from crosstable.rules import ACROSS, AcrossGroups
+from crosstable.rules import ACROSS, BRACKETS, AcrossGroups, GroupBracket
 from crosstable.tiebreaks import REGISTRY
 
 PLACE = Range(1, 999, N_("{cell} is not a place from {low} to {high}"))
@@ -326,16 +337,37 @@ def rank_competition(
     name = rules.strip().lower() if rules is not None else ""
     rule = ACROSS.get(name)
     labels = group_labels(t.groups)
+    draw = BRACKETS.get(name) if rule is None and across is None else None
+    if draw is not None and labels != [chr(ord("A") + k) for k in range(draw.groups)]:
+        draw = None  # not the regulation's groups: ranked by the preset's criteria, no bracket (a warning)
+        drawn = [
+            _("the {name} round of 16 is drawn for {count} groups, A to {last}: not drawn").format(
+                name=name, count=integer_text(BRACKETS[name].groups), last=chr(ord("A") + BRACKETS[name].groups - 1)
+            )
+        ]
+    else:
+        drawn = []
     _check_options(rule, name, labels, across, qualify)
     tables = [GroupTable(label, rank(t.group(label), tiebreaks, rules=rules)) for label in labels]
-    times = 1 if rule is not None else _most_meetings(t)
-    problems, notes, unfinished = _schedules(tables, rule, times)
+    shape = rule if rule is not None else draw
+    times = 1 if shape is not None else _most_meetings(t)
+    problems, notes, unfinished = _schedules(tables, shape, times)
     if rule is not None and problems:
         # TRANSLATORS: {name} is a preset regulation (fifa-2026), {problems} what does not fit it.
         raise CriterionError(_("preset {name}: {problems}").format(name=name, problems="; ".join(problems)))
-    comp = Competition(t, tables, warnings=_group_warnings(t, tables) + problems + notes)
+    if draw is not None and problems:
+        drawn.append(
+            # TRANSLATORS: {name} is a preset regulation (fifa-2010), {problems} what does not fit it.
+            _("preset {name}: {problems}; its round of 16 is not drawn").format(name=name, problems="; ".join(problems))
+        )
+        draw = None
+    comp = Competition(t, tables, warnings=_group_warnings(t, tables) + ([] if draw is None else problems) + notes)
+    comp.warnings.extend(drawn)
     place = across if across is not None else rule.place if rule is not None else None
     if place is None:
+        if draw is not None:
+            comp.knockout = bracket(draw, tables, None, comp.warnings, set(unfinished))
+            comp.round_name = draw.round_name
         return comp
     if rule is not None and across is not None and across != rule.place:
         rule = None  # another place than the preset's: no qualifiers, no bracket
@@ -395,7 +427,7 @@ def _most_meetings(t: Tournament) -> int:
 
 
 def _schedules(
-    tables: list[GroupTable], rule: AcrossGroups | None, times: int
+    tables: list[GroupTable], rule: AcrossGroups | GroupBracket | None, times: int
 ) -> tuple[list[str], list[str], list[str]]:
     """What the groups' schedules say of the file: a group of another size than the
     regulation's, a match listed more often than pairs meet (errors under a preset,
@@ -590,13 +622,18 @@ def _table(name: str) -> list[dict[str, str]]:
 
 
 def slots(bracket_name: str) -> list[tuple[int, str, str]]:
-    """The knockout round's matches: number, home slot, away slot."""
-    rows = _table(f"{bracket_name}-round-of-{_size(bracket_name)}.csv")
+    """The knockout round's matches: number, home slot, away slot (the data file
+    ``{bracket_name}-round-of-N.csv``)."""
+    prefix = f"{bracket_name}-round-of-"
+    found = sorted(
+        f.name
+        for f in resources.files("crosstable").joinpath("data").iterdir()
+        if f.name.startswith(prefix) and f.name[len(prefix) : -len(".csv")].isdigit() and f.name.endswith(".csv")
+    )
+    if not found:
+        raise CriterionError(_("no knockout round is shipped for {bracket}").format(bracket=bracket_name))
+    rows = _table(found[0])
     return [(int(r["match"]), r["home"], r["away"]) for r in rows]
-
-
-def _size(bracket_name: str) -> int:
-    return 32 if bracket_name.startswith("fifa") else 16
 
 
 def combinations(bracket_name: str) -> dict[str, dict[str, str]]:
@@ -607,21 +644,24 @@ def combinations(bracket_name: str) -> dict[str, dict[str, str]]:
 
 
 def bracket(
-    rule: AcrossGroups,
+    rule: AcrossGroups | GroupBracket,
     tables: list[GroupTable],
-    across: AcrossTable,
+    across: AcrossTable | None,
     warnings: list[str],
     unfinished: set[str] | None = None,
 ) -> list[Tie]:
-    """The knockout round: each slot filled from the group orders and the combination
-    table, ``None`` where the groups leave it undecided (a group with matches still to
-    be played, a shared place, qualifiers not decided), with a warning."""
+    """The knockout round: each slot filled from the group orders and (for the
+    third-placed teams of an :class:`AcrossGroups` preset) the combination table,
+    ``None`` where the groups leave it undecided (a group with matches still to be
+    played, a shared place, qualifiers not decided), with a warning. A
+    :class:`GroupBracket` (``across`` ``None``) has winners and runners-up only."""
     by_group = {g.group: g.standings for g in tables}
-    qualified = across.qualified_groups
-    table = combinations(rule.bracket)
+    qualified = across.qualified_groups if across is not None else []
+    table = combinations(rule.bracket) if isinstance(rule, AcrossGroups) else {}
     key = "".join(sorted(qualified))
-    assignment = table.get(key) if len(qualified) == rule.qualify else None
-    if len(qualified) == rule.qualify and assignment is None:
+    wanted = rule.qualify if isinstance(rule, AcrossGroups) else 0
+    assignment = table.get(key) if across is not None and len(qualified) == wanted else None
+    if across is not None and len(qualified) == wanted and assignment is None:
         raise CriterionError(
             # TRANSLATORS: {bracket} is the name of a combination table (fifa-2026), {groups} groups' labels (ABCDEFGH).
             _("the {bracket} table has no row for the qualifying groups {groups}").format(

@@ -407,6 +407,18 @@ class Adjustment:
     """Game points added as well (a team event's adjustment)."""
 
 
+@dataclass(frozen=True)
+class Playoff:
+    """A deciding match between two participants level on points (Serie A's play-off
+    for the title or 17th place from 2022/23), played after the league and not
+    counted in it: who won it, and its score as the source gives it (``3-1``)."""
+
+    winner: int
+    loser: int
+    score: str
+    date: str = ""
+
+
 @dataclass
 class Boards:
     """The board games behind a team event's matches, one row per match (the
@@ -499,6 +511,9 @@ class Tournament:
     warnings: list[str] = field(default_factory=list)
     adjustments: list[Adjustment] = field(default_factory=list)
     """Points added or deducted outside the games (see :class:`Adjustment`)."""
+    playoffs: list[Playoff] = field(default_factory=list)
+    """Deciding matches played after the league between participants level on points
+    (see :class:`Playoff`): not counted in the points, read by the criterion ``PO``."""
     numbers: list[int] | None = None
     """The participants' start numbers as the file gives them (TRF ``001``); ``None``:
     their order in the file, from 1."""
@@ -572,6 +587,18 @@ class Tournament:
     participant's own score; in a round robin a forfeit counts as the game's result.
     The readers infer it (TRF ``092``, or the pairings: every pair met once);
     :meth:`with_system` sets it, as the command line's ``--system`` does."""
+    go_ranks: list[str] | None = None
+    """Go ranks as the source gives them (``5k``, ``1d``, ``3p``), when it gives them
+    (the EGD's ``.h9``, OpenGotha's XML)."""
+    mcmahon_start: list[Fraction] | None = None
+    """Each player's start McMahon score, in a go event ranked by McMahon score
+    (:mod:`crosstable.tiebreaks.go`); the go readers add it to the points as well (a
+    ``final`` :class:`Adjustment` of round 0), so that the points are the McMahon score.
+    ``None``: not a McMahon event (a go Swiss starts everybody at 0)."""
+    handicaps: dict[tuple[int, int, int], int] = field(default_factory=dict)
+    """The handicap (stones) of go games that had one, by (round, white, black)."""
+    clubs: list[str] | None = None
+    """Clubs (the EGD's four-letter codes; empty when none), when the file gives them."""
     white_outcome: IntArray = field(init=False, repr=False)
     black_outcome: IntArray = field(init=False, repr=False)
 
@@ -949,6 +976,17 @@ class Tournament:
             adjustments=[
                 dataclasses.replace(a, participant=new[a.participant]) for a in self.adjustments if a.participant in new
             ],
+            playoffs=[
+                Playoff(new[p.winner], new[p.loser], p.score, p.date)
+                for p in self.playoffs
+                if p.winner in new and p.loser in new
+            ],
+            go_ranks=pick(self.go_ranks),
+            mcmahon_start=pick(self.mcmahon_start),
+            clubs=pick(self.clubs),
+            handicaps={
+                (r, new[w], new[b]): stones for (r, w, b), stones in self.handicaps.items() if w in new and b in new
+            },
             declared={},
             warnings=[],
         )

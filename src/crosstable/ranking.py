@@ -27,14 +27,17 @@ from crosstable.fields import CRITERIA, bool_argument, indices_argument, text_ar
 from crosstable.i18n import N_, _, decimal_text, integer_text, ngettext, pgettext
 from crosstable.model import Adjustment, Tournament, group_labels, tournament_argument
 from crosstable.numbers import count, fmt_decimal, fmt_vulgar, json_number, show_decimal, show_vulgar
-from crosstable.rules import DEFAULTS, preset
+from crosstable.rules import DEFAULTS, edition_warning, preset
 from crosstable.tiebreaks import REGISTRY, Analysis, Column, Spec, parse_list, parse_spec
-from crosstable.tiebreaks.football import goals_conceded
+from crosstable.tiebreaks.football import CARD_CRITERIA, goals_conceded, playoff_pending
 from crosstable.tiebreaks.words import sum_text
 
 
 def event_kind(t: Tournament) -> str:
-    """``individual``, ``team`` (match and game points) or ``football`` (goals)."""
+    """``individual``, ``team`` (match and game points), ``football`` (goals) or ``go``
+    (an event with go ranks: the EGD's and OpenGotha's files)."""
+    if t.go_ranks is not None:
+        return "go"
     return {"game_points": "team", "goals": "football"}.get(t.kind, "individual")
 
 
@@ -56,6 +59,8 @@ def default_criteria(t: Tournament) -> list[str]:
 AS_GIVEN = N_("as given")
 PRESET_SOURCE = N_("preset {name}")
 FILE_SOURCE = N_("the file's list (TRF 202)")
+# TRANSLATORS: where the tie-break criteria come from: the list a file gives (not a TRF file).
+FILE_LIST = N_("the file's list")
 ACROSS_SOURCE = N_("the criteria in use that compare teams of different groups")
 _DEFAULT_SOURCES = {
     ("individual", "swiss"): N_("the default for an individual Swiss: preset {name}"),
@@ -64,6 +69,8 @@ _DEFAULT_SOURCES = {
     ("team", "round-robin"): N_("the default for a team round robin: preset {name}"),
     ("football", "swiss"): N_("the default for football: preset {name}"),
     ("football", "round-robin"): N_("the default for football: preset {name}"),
+    ("go", "swiss"): N_("the default for go: preset {name}"),
+    ("go", "round-robin"): N_("the default for go: preset {name}"),
 }
 
 
@@ -82,7 +89,7 @@ def criteria_choice(
     if rules is not None:
         return parse_list(preset(rules)), _(PRESET_SOURCE).format(name=rules.strip().lower())
     if t.criteria is not None:
-        return parse_list(declared_criteria(t)), _(FILE_SOURCE)
+        return parse_list(declared_criteria(t)), _(FILE_SOURCE if t.format == "trf" else FILE_LIST)
     system = "swiss" if t.system == "swiss" else "round-robin"
     name, kind = default_preset(t), event_kind(t)
     return parse_list(preset(name)), _(_DEFAULT_SOURCES[(kind, system)]).format(name=name)
@@ -185,6 +192,9 @@ class Standings:
     """Where the criteria come from, in words: ``as given``, ``preset fifa-2026``, the
     file's list, or the default of the event's kind (:func:`criteria_choice`), in the
     language it was ranked in."""
+    held: frozenset[int] = frozenset()
+    """The participants whose tie a play-off settles, its result not given (``PO``):
+    they share the place, and no criterion after ``PO`` is applied to them."""
 
     def __repr__(self) -> str:
         top = ", ".join(f"{r.place} {r.name}" for r in self.rows[:3])
@@ -207,6 +217,30 @@ class Standings:
         """The sum of participant ``i``'s adjustments in the rows' points (``-8`` for a
         league's deduction of 8; 0 for none)."""
         return sum((self._adjusted(x) for x in self.adjustments_of(i)), Fraction(0))
+
+    def deduction(self, i: int) -> Fraction:
+        """The points deducted from participant ``i`` outside its games, as a positive
+        number (``8`` for a league's deduction of 8; 0 for none; points added count
+        only in :meth:`adjustment`)."""
+        return -sum((v for x in self.adjustments_of(i) if (v := self._adjusted(x)) < 0), Fraction(0))
+
+    def deduction_notes(self) -> list[str]:
+        """One note per participant with points deducted, in the order of the table:
+        ``Everton FC: 8 points deducted (48 from the results, 40 in the table)``."""
+        notes = []
+        for r in self.rows:
+            if minus := self.deduction(r.index):
+                # TRANSLATORS: a note below a table; {points} is a count of points ("8 points"), {results}
+                # the points the team took from its matches, {shown} the points in the table (both numbers).
+                notes.append(
+                    _("{name}: {points} deducted ({results} from the results, {shown} in the table)").format(
+                        name=r.name,
+                        points=count(minus, "{n} point", "{n} points"),
+                        results=show_decimal(r.points - self.adjustment(r.index)),
+                        shown=show_decimal(r.points),
+                    )
+                )
+        return notes
 
     @property
     def adjusted(self) -> bool:
@@ -250,14 +284,26 @@ class Standings:
         lines = [", ".join([first, *decided])]
         if self.adjustments_of(i):
             lines.append(self._explain_adjustments(row))
+        after_playoff = False
         for spec in self.criteria:
             crit = REGISTRY[spec.code]
             group = self.groups.get((spec.label, i), [i])
+            if after_playoff:
+                # TRANSLATORS: {label} is a criterion's code (GD); the place is left to a play-off (PO) not given.
+                lines.append(_("{label}: not applied, the place is left to the play-off").format(label=spec.label))
+                continue
+            after_playoff = spec.code == "PO" and i in self.held
             if crit.explain_fn is None:
                 lines.append(f"{spec.label} = {show_vulgar(row.values[spec.label])}")
             else:
                 lines.append(crit.explain_fn(a, spec, i, group))
         return "\n".join(lines)
+
+    def _mcmahon_start(self, i: int, x: Adjustment) -> bool:
+        """Whether adjustment ``x`` of participant ``i`` is the start McMahon score the
+        go readers add to the points (:attr:`~crosstable.model.Tournament.mcmahon_start`)."""
+        starts = self.tournament.mcmahon_start
+        return starts is not None and x.final and x.round == 0 and x.points == starts[i]
 
     def _explain_adjustments(self, row: Row) -> str:
         """``Points = 48 (from the results) − 8 (deducted) = 40``: the points of the
@@ -273,6 +319,10 @@ class Standings:
                     # TRANSLATORS: a term of the points' sum: points deducted (added) from round {round} on.
                     _("deducted from round {round}") if value < 0 else _("added from round {round}")
                 ).format(round=integer_text(x.round))
+            elif self._mcmahon_start(row.index, x):
+                # TRANSLATORS: a term of a go player's points (his McMahon score): what he started with (the
+                # McMahon score given by his rank before the first round).
+                why = _("start McMahon score")
             else:
                 # TRANSLATORS: a term of the points' sum: points deducted from (added to) the participant's score.
                 why = _("deducted") if value < 0 else _("added")
@@ -336,7 +386,10 @@ class Standings:
         the record (``played`` … ``goal_difference``) and ``decided_by``: the criterion
         that put the team above the next one on equal points. When anybody's points
         hold an adjustment (a league's deduction), every row has ``adjustment``: the
-        points added or deducted that its ``points`` include (``-8``; 0 for none)."""
+        points added or deducted that its ``points`` include (``-8``; 0 for none), and
+        ``deduction``: the points deducted, a positive number (``8``; 0 for none). When
+        the fixtures give deciding matches (a league's play-off, criterion ``PO``),
+        ``playoffs`` lists them: ``winner``, ``loser``, ``match`` and ``date``."""
         league = self.tournament.kind == "goals"
         adjusted = self.adjusted
         rows = []
@@ -353,6 +406,7 @@ class Standings:
                 row["decided_by"] = r.ahead_on
             if adjusted:
                 row["adjustment"] = json_number(self.adjustment(r.index))
+                row["deduction"] = json_number(self.deduction(r.index))
             rows.append(row)
         t = self.tournament
         return {
@@ -366,9 +420,19 @@ class Standings:
             "tiebreaks": self.labels,
             "tiebreaks_source": self.criteria_source,
             "standings": rows,
+            **({"playoffs": self._playoffs()} if t.playoffs else {}),
             **({"rounds": rounds} if (rounds := self.rounds_shown()) else {}),
             "warnings": list(self.warnings),
         }
+
+    def _playoffs(self) -> list[dict[str, str]]:
+        """The deciding matches the fixtures give (``PO``): winner, loser, the match as
+        the source scores it, its date."""
+        names = self.tournament.names
+        return [
+            {"winner": names[p.winner], "loser": names[p.loser], "match": p.score, "date": p.date}
+            for p in self.tournament.playoffs
+        ]
 
     def rounds_shown(self) -> dict[str, int] | None:
         """An event played in rounds with results: ``after`` (the round these standings
@@ -386,9 +450,11 @@ class Standings:
     @property
     def rounds_matter(self) -> bool:
         """Whether the edition of FIDE C.07 changes anything: a chess or draughts event
-        (not football) with rounds whose unplayed rounds (byes, absences, forfeits) the
+        (not football, not go) with rounds whose unplayed rounds (byes, absences, forfeits) the
         criteria count."""
-        return self.tournament.kind != "goals" and self.analysis.last_round > 0 and self.analysis.unplayed_rules
+        t = self.tournament
+        go = t.go_ranks is not None  # a go event: its unplayed rounds are the EGF's (crosstable.tiebreaks.go)
+        return t.kind != "goals" and not go and self.analysis.last_round > 0 and self.analysis.unplayed_rules
 
     def heading(self) -> list[str]:
         """What was ranked and how, in words, for the head of every output: the event,
@@ -522,6 +588,7 @@ def rank(
     # stage ids: stage[k][i] = the tied group i belongs to after criterion k
     groups = _split([list(range(n)) if among is None else [int(i) for i in among]], points.num)
     history = [_group_ids(groups, n)]
+    held: set[int] = set()  # ties a play-off settles, its result not given: shared, no later criterion
     for spec in specs:
         crit = REGISTRY[spec.code]
         if crit.is_local:
@@ -531,7 +598,11 @@ def rank(
             for g in groups:
                 for p in g:
                     groups_at[(spec.label, p)] = g
-                if len(g) == 1:
+                if len(g) <= 1 or g[0] in held:
+                    new.append(g)
+                    continue
+                if spec.code == "PO" and playoff_pending(a, spec, g):
+                    held.update(g)
                     new.append(g)
                     continue
                 key = crit.local(a, spec, g)
@@ -546,7 +617,7 @@ def rank(
         else:
             col = crit(a, spec)
             values[spec.label] = col.fractions()
-            groups = _split(groups, sort_key(col, crit.lower_is_better, spec.modifier("R") is not None))
+            groups = _split(groups, sort_key(col, crit.lower_is_better, spec.modifier("R") is not None), held)
         history.append(_group_ids(groups, n))
 
     rows: list[Row] = []
@@ -568,8 +639,14 @@ def rank(
             if history[stage][x] != history[stage][y]:
                 rows[k].ahead_on = labels[stage]
                 break
-    standings = Standings(t, specs, rows, a, list(dict.fromkeys(t.warnings)), groups_at, primary, source)
+    standings = Standings(
+        t, specs, rows, a, list(dict.fromkeys(t.warnings)), groups_at, primary, source, frozenset(held)
+    )
     standings.warnings.extend(other_list)
+    if rules is not None and tiebreaks is None:  # a preset of another edition than the matches' (their dates)
+        standings.warnings.extend(w for w in [edition_warning(rules, t.start_date, t.info.get("052"))] if w)
+    if t.kind == "goals":  # a league's deduction: said below the table (a mark in its Adj cell)
+        standings.warnings.extend(standings.deduction_notes())
     standings.warnings.extend(_cross_check(standings))
     standings.warnings.extend(_flags(standings))
     standings.warnings.extend(dict.fromkeys(a.notes))  # each note once
@@ -645,7 +722,7 @@ def _flags(s: Standings) -> list[str]:
                     "no {code} ranking was supplied (--ranking {code}=FILE): {label} is shown as – and separates nobody"
                 ).format(code=spec.code, label=spec.label)
             )
-        if spec.code in ("FP", "DISC") and not s.tournament.cards:
+        if spec.code in CARD_CRITERIA and not s.tournament.cards:
             out.append(
                 _(
                     "no cards were supplied (--discipline FILE or card columns): {label} is shown as – and separates "
@@ -677,11 +754,12 @@ def sort_key(col: Column, lower_is_better: bool = False, reverse: bool = False) 
     return keys
 
 
-def _split(groups: list[list[int]], key: Any) -> list[list[int]]:
-    """Split every group by descending key, keeping the input order among equals."""
+def _split(groups: list[list[int]], key: Any, held: set[int] | None = None) -> list[list[int]]:
+    """Split every group by descending key, keeping the input order among equals (a
+    group in ``held`` stays whole)."""
     out: list[list[int]] = []
     for g in groups:
-        if len(g) == 1:
+        if len(g) <= 1 or (held and g[0] in held):
             out.append(g)
             continue
         keys = [int(key[p]) for p in g]

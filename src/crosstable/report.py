@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 from crosstable.i18n import _, integer_text, language, ngettext, pgettext, roman
 from crosstable.model import FORFEIT, LOSS, PENDING, WIN
 from crosstable.numbers import column_decimals, fmt_fixed, fmt_number, show_fixed, show_number, show_vulgar
-from crosstable.ranking import Standings
+from crosstable.ranking import Row, Standings
 from crosstable.tiebreaks import REGISTRY
 from crosstable.tiebreaks.football import mini_league
 
@@ -150,6 +150,27 @@ def column_title(name: str) -> str:
     return _column_titles().get(name, name)
 
 
+_TEXT_COLUMNS = frozenset({"Decided", "Group", "name", "white_name", "black_name"})
+_NAME_COLUMNS = frozenset({"Name", "Team", "Home", "Away"})
+_MARK_COLUMNS = frozenset({"Title", "Fed", "Grp", "Through", "Slot"})
+
+
+def column_kind(name: str) -> str:
+    """How a column's cells are aligned, by its English identifier, as the HTML
+    templates' class of its header and cells: ``name`` (a participant: left, on one
+    line), ``text`` (left, wrapped), ``mark`` (a title, a federation: centred) or ``""``
+    for a number (right, the stylesheet's default: places, points, coefficients).
+
+    >>> column_kind("Name"), column_kind("Decided"), column_kind("Fed"), column_kind("BH/C1")
+    ('name', 'text', 'mark', '')
+    """
+    if name in _NAME_COLUMNS:
+        return "name"
+    if name in _TEXT_COLUMNS:
+        return "text"
+    return "mark" if name in _MARK_COLUMNS else ""
+
+
 def standings_table(
     s: Standings,
     style: str = "decimal",
@@ -189,7 +210,7 @@ def standings_table(
                     r.name,
                     *cells,
                     ("+" if gd > 0 else "") + number(gd, style),
-                    *([_signed(s.adjustment(r.index), number, style)] if adjusted else []),
+                    *([_signed(s.adjustment(r.index), number, style) + _deducted(s, r, neutral)] if adjusted else []),
                     number(r.points, style),
                     *(texts[x][k] for x in extra),
                     decided_note(s, k),
@@ -231,6 +252,17 @@ def standings_table(
         for k, r in enumerate(s.rows)
     ]
     return head, body
+
+
+DEDUCTED = "*"
+"""The mark after the ``Adj`` cell of a team with points deducted (a league table);
+a note below the table says how many (:meth:`~crosstable.ranking.Standings.deduction_notes`)."""
+
+
+def _deducted(s: Standings, r: Row, neutral: bool = False) -> str:
+    """The mark of a team with points deducted, else nothing (nothing either in a CSV
+    file's data, ``neutral``: its cells stay numbers)."""
+    return DEDUCTED if s.deduction(r.index) and not neutral else ""
 
 
 def _signed(value: Fraction, number: Callable[[Fraction | None, str], str], style: str) -> str:
@@ -464,6 +496,7 @@ def _environment() -> jinja2.Environment:
         gettext=_, ngettext=ngettext, newstyle=True, pgettext=pgettext
     )
     env.globals["column_title"] = column_title
+    env.filters["column_kind"] = column_kind
     env.globals["language"] = language
     return env
 

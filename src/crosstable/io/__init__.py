@@ -22,16 +22,18 @@ from crosstable.errors import InputError, Problem
 from crosstable.fields import argument_error, check_type, text_argument
 from crosstable.i18n import N_, _, integer_text
 from crosstable.io.checks import check
+from crosstable.io.egd import looks_like_egd, read_egd
 from crosstable.io.footballtxt import looks_like_footballtxt, read_footballtxt
 from crosstable.io.games import looks_like_games, read_games
 from crosstable.io.jsonfmt import looks_like_json, read_json
 from crosstable.io.openfootball import looks_like_openfootball, read_openfootball
+from crosstable.io.opengotha import looks_like_opengotha, read_opengotha
 from crosstable.io.pgn import looks_like_pgn, read_pgn
 from crosstable.io.text import read_crosstable
 from crosstable.io.trf import looks_like_trf, read_trf
 from crosstable.model import A_SCORING, Scoring, Tournament
 
-FORMATS = ("auto", "crosstable", "games", "trf", "pgn", "json", "openfootball")
+FORMATS = ("auto", "crosstable", "games", "trf", "pgn", "json", "openfootball", "egd", "opengotha")
 
 MAX_INPUT_BYTES = 256 * 2**20
 """The largest input read (a file, a device, standard input): 256 MiB (see the module docstring)."""
@@ -44,12 +46,15 @@ A_STREAM = N_("a binary stream (a file opened with 'rb', sys.stdin.buffer)")
 
 
 def detect_format(text: str) -> str:
-    """The format ``auto`` reads a text as: our JSON, openfootball's JSON, TRF, PGN,
-    openfootball's Football.TXT (format ``openfootball`` too), a games list, else a crosstable."""
+    """The format ``auto`` reads a text as: our JSON, openfootball's JSON, the EGD's go
+    results (``.h9``), OpenGotha's XML, TRF, PGN, openfootball's Football.TXT (format
+    ``openfootball`` too), a games list, else a crosstable."""
     text_argument(text, "text")
     for name, looks_like in (
         ("json", looks_like_json),
         ("openfootball", looks_like_openfootball),
+        ("egd", looks_like_egd),
+        ("opengotha", looks_like_opengotha),
         ("trf", looks_like_trf),
         ("pgn", looks_like_pgn),
         ("openfootball", looks_like_footballtxt),
@@ -100,6 +105,8 @@ def read_text(
         "openfootball": _read_openfootball,
         "games": read_games,
         "crosstable": read_crosstable,
+        "egd": read_egd,
+        "opengotha": read_opengotha,
     }
     if fmt not in readers:
         message = _("unknown format {name}; choose one of {formats}").format(name=repr(fmt), formats=", ".join(FORMATS))

@@ -36,7 +36,9 @@ What is read, line by line (``#`` starts a comment, also at the end of a line):
   line: ``[awarded]`` (or ``awd.`` after the score) marks a result awarded by a ruling
   (a forfeit, as the JSON's ``"status": "awarded"``), ``[cancelled]`` a match left out
   (with a warning); any other note is ignored.
-- Ignored: goal lines (``[Wirtz 10' …]``, over several lines until the ``]``), line-ups
+- Ignored: goal lines (``[Wirtz 10' …]``, over several lines until the ``]``; or, as
+  ``openfootball/internationals`` writes them, indented below the match in parentheses:
+  ``(Salah 36' Elmohamady 45')``, until the ``)``), line-ups
   and other indented notes (``  Germany: Neuer - …``, ``  Referee: …``, and the indented
   lines continuing them).
 
@@ -45,7 +47,7 @@ line and column (a score that is not two whole numbers of goals, read by
 :func:`crosstable.fields.whole` as in every reader; a match line without a second
 team; a team's name holding a word no name has: a time, a date or a score typed wrong,
 ``v``, ``pen.``, a digit other than 0-9; a date the month does not have; a goal list
-whose ``]`` never comes; a ``|`` line that defines neither a group nor a round's days;
+whose ``]`` (``)``) never comes; a ``|`` line that defines neither a group nor a round's days;
 a line that is neither a heading, a date nor a match). No line is skipped unread. A
 team spelled two ways, a team in two groups, a team playing itself are the JSON
 reader's problems, placed in the text's lines.
@@ -101,10 +103,11 @@ _HEADING_MARKS = "▪»:=•*-> \t"
 _HEADING = re.compile(
     r"\b(?:groups?|gruppe|grupo|groupe|pool|match\s?days?|spieltag|jornada|giornata|journ[ée]e|rounds?|runde|"
     r"finals?|finale|semi|semi-?finals?|quarter|quarter-?finals?|play-?offs?|third|place|knockout|stage|phase|legs?|"
-    r"replays?|qualif\w*|preliminary|1/8|1/4|1/16|weeks?|days?)\b",
+    r"replays?|qualif\w*|preliminary|1/8|1/4|1/16|weeks?|days?|regular\s+season)\b",
     re.IGNORECASE,
 )
-"""A heading's words: a group, a round, a stage (``Group A``, ``Matchday 1``, ``Round of 16``, ``Final``)."""
+"""A heading's words: a group, a round, a stage (``Group A``, ``Matchday 1``, ``Round of 16``, ``Final``,
+``Regular Season - 1`` as ``openfootball/world.more`` heads a round)."""
 _YEAR = re.compile(r"(?<![0-9])(1[89][0-9]{2}|20[0-9]{2})(?![0-9])")
 _WORD = re.compile(r"\S+")
 _GROUP_DEFINITION = re.compile(r"\s*(?:\(\s*[0-9]+\s*\)\s*)?([^|]+?)\s*\|(.*)")
@@ -196,6 +199,9 @@ class _Score:
     awarded: bool
     end: int
     cancelled: bool = False
+    after: tuple[int, int] | None = None
+    """The score marked as penalties, else as extra time: what decided a match level
+    after 90 minutes (a play-off's winner)."""
 
 
 def _goals(r: _TextReader, m: re.Match[str], line: int, start: int) -> tuple[int, int] | None:
@@ -215,6 +221,7 @@ def _score(r: _TextReader, code: str, at: int, line: int) -> _Score | None:
     problems) when a number of goals cannot be read."""
     bare: tuple[int, int] | None = None
     seen_bare = extra = penalties = awarded = False
+    marked_scores: dict[str, tuple[int, int] | None] = {}
     parens: list[tuple[int, int]] = []
     pos, ok = at, True
     while True:
@@ -231,6 +238,7 @@ def _score(r: _TextReader, code: str, at: int, line: int) -> _Score | None:
                 assert mark is not None
                 penalties = penalties or mark.group(1) is not None
                 extra = extra or mark.group(2) is not None
+                marked_scores.setdefault("p" if mark.group(1) is not None else "et", goals)
                 pos = mark.end()
             else:
                 seen_bare, bare, pos = True, goals, s.end()
@@ -260,7 +268,18 @@ def _score(r: _TextReader, code: str, at: int, line: int) -> _Score | None:
     if not ok:
         return None
     ft = bare if seen_bare else parens[0] if parens and (extra or penalties) else None
-    return _Score(ft, ft is None, awarded, pos)
+    after = marked_scores.get("p") or marked_scores.get("et")
+    return _Score(ft, ft is None, awarded, pos, after=after)
+
+
+def _scorers(stripped: str) -> bool:
+    """Whether an indented line opens the scorers' list in parentheses that
+    ``openfootball/internationals`` writes below a match (``(Trézéguet 41')``), not a
+    match line opening with its number (``(1) Thu Jun/14 …``)."""
+    if not stripped.startswith("("):
+        return False
+    number = _NUMBER.match(stripped)
+    return number is None or number.end() == len(stripped)
 
 
 def read_footballtxt(text: str, source: str | None = None, scoring: Scoring | None = None) -> Tournament:
@@ -276,6 +295,8 @@ def read_footballtxt(text: str, source: str | None = None, scoring: Scoring | No
     date_iso = ""
     matches: list[_Match] = []
     bracket = bracket_depth = 0  # the line of an open goal list ([ without ]) and its indentation
+    closing = "]"  # what closes it: ] or, for the scorers in parentheses, )
+    open_parens = 0  # of the scorers in parentheses: ( not yet closed (a penalty is written 66'(p))
     lineup = 0  # the indentation of the line-up being read ("  Germany: Neuer - …"), 0: none
     for lineno, raw in enumerate(body.split("\n"), 1):
         line = raw.rstrip("\r")
@@ -289,8 +310,14 @@ def read_footballtxt(text: str, source: str | None = None, scoring: Scoring | No
         if bracket:
             inside = depth >= bracket_depth  # a goal list goes on in lines indented as much as its [
             if not inside:
-                r.refuse(_("the [ of line {line} is not closed").format(line=bracket), bracket, bracket_depth + 1)
-            bracket = 0 if "]" in code or not inside else bracket
+                # TRANSLATORS: {mark} is the bracket opening a list of goals: [ or (.
+                message = _("the {mark} of line {line} is not closed")
+                r.refuse(message.format(mark="[" if closing == "]" else "(", line=bracket), bracket, bracket_depth + 1)
+            if closing == ")":
+                open_parens += code.count("(") - code.count(")")
+                bracket = 0 if open_parens <= 0 or not inside else bracket
+            else:
+                bracket = 0 if closing in code or not inside else bracket
             if inside:
                 continue
         if lineup and depth > lineup and not _SCORE.search(code):
@@ -315,7 +342,12 @@ def read_footballtxt(text: str, source: str | None = None, scoring: Scoring | No
                 message = _("{cell} is not a date: a date is written Fri Jun/14, Jun/14 2024 or [Sat Aug/12]")
                 r.refuse(message.format(cell=quoted(stripped)), lineno, column)
             elif "]" not in stripped:
-                bracket, bracket_depth = lineno, depth
+                bracket, bracket_depth, closing = lineno, depth, "]"
+            continue
+        if indented and _scorers(stripped):  # (Salah 36' Elmohamady 45'), over lines until the )
+            open_parens = stripped.count("(") - stripped.count(")")
+            if open_parens > 0:
+                bracket, bracket_depth, closing = lineno, depth, ")"
             continue
         if indented and _LINEUP.match(code):
             lineup = depth
@@ -363,6 +395,7 @@ def read_footballtxt(text: str, source: str | None = None, scoring: Scoring | No
                 group=group,
                 knockout=between,
                 without_ft=score.without_ft,
+                after=score.after,
             )
         )
     if bracket:

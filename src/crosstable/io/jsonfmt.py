@@ -15,7 +15,9 @@
       "adjustments": [{"participant": 3, "points": "-3", "round": 0, "final": false}, ...],
       "cards": {"3": [yellow, indirect_red, direct_red, yellow_and_direct_red]},
       "rankings": {"FIFA": {"3": "27"}},
-      "lots_seed": null
+      "lots_seed": null,
+      "handicaps": [{"round": 2, "white": 5, "black": 9, "stones": 3}, ...],
+      "playoffs": [{"winner": 17, "loser": 18, "score": "3-1", "date": "2023-06-11"}, ...]
     }
 
 A game's ``white_counts_as`` / ``black_counts_as`` (``win``, ``draw``, ``loss``) give a
@@ -24,7 +26,10 @@ both lost, ``=`` against ``0``). A bye's ``game_points`` (a team's bye: the boar
 ``counts_as`` (``win``, ``draw``, ``loss``: the result it counts as when not its
 kind's, a team's bye counting as a drawn match) are optional. A participant's ``group`` (optional; given for
 one, given for all) makes the event a competition in groups, every game inside one
-group. Participants are
+group. A go event's participants may have ``go_rank`` (``5k``, ``1d``), ``club`` and
+``mcmahon_start`` (the start McMahon score, an exact number; given for one, given for
+all), and its games ``handicaps`` (stones, by round and players); ``playoffs`` are the
+deciding matches of a league (criterion ``PO``). Participants are
 numbered from 1 in the order listed. Scores and points are strings
 holding exact fractions (``"1/2"``) or integers, so nothing is rounded. Readers
 report a missing or ill-typed field with its JSON path.
@@ -50,7 +55,7 @@ import numpy as np
 from crosstable.errors import CrosstableError, InputError, Problem, printable
 from crosstable.fields import FieldError, Range, is_whole, json_whole, load_json
 from crosstable.i18n import N_, _
-from crosstable.model import BYE_KINDS, STATUS_NAMES, Adjustment, Bye, Cards, Scoring, Tournament
+from crosstable.model import BYE_KINDS, STATUS_NAMES, Adjustment, Bye, Cards, Playoff, Scoring, Tournament
 
 FORMAT = "crosstable-tournament"
 _OUTCOMES = ["loss", "draw", "win"]  # indexed by the outcome codes LOSS, DRAW, WIN
@@ -79,6 +84,9 @@ def to_dict(t: Tournament) -> dict[str, Any]:
                 "name": name,
                 "rating": t.ratings[k] if t.ratings else None,
                 **({"group": t.groups[k]} if t.groups else {}),
+                **({"go_rank": t.go_ranks[k]} if t.go_ranks else {}),
+                **({"mcmahon_start": str(t.mcmahon_start[k])} if t.mcmahon_start else {}),
+                **({"club": t.clubs[k]} if t.clubs else {}),
             }
             for k, name in enumerate(t.names)
         ],
@@ -117,6 +125,25 @@ def to_dict(t: Tournament) -> dict[str, Any]:
         "rankings": {name: {str(i + 1): str(v) for i, v in values.items()} for name, values in t.rankings.items()},
         "lots_seed": t.lots_seed,
         "criteria": t.criteria,
+        **(
+            {
+                "handicaps": [
+                    {"round": r, "white": w + 1, "black": b + 1, "stones": stones}
+                    for (r, w, b), stones in sorted(t.handicaps.items())
+                ]
+            }
+            if t.handicaps
+            else {}
+        ),
+        **(
+            {
+                "playoffs": [
+                    {"winner": p.winner + 1, "loser": p.loser + 1, "score": p.score, "date": p.date} for p in t.playoffs
+                ]
+            }
+            if t.playoffs
+            else {}
+        ),
     }
 
 
@@ -204,6 +231,18 @@ class _Reader:
 _WHOLE = N_("{cell} is not a whole number from {low} to {high}")
 
 
+def _texts(r: _Reader, people: list[Any], key: str) -> list[str] | None:
+    """An optional text of every participant (``go_rank``, ``club``): ``None`` when no
+    participant has it; one that has none has the empty text."""
+    values = [p.get(key) if isinstance(p, dict) else None for p in people]
+    if all(v is None for v in values):
+        return None
+    for k, v in enumerate(values):
+        if v is not None and not isinstance(v, str):
+            r.fail(f"participants[{k}].{key}", _("a text is required"))
+    return [v if isinstance(v, str) else "" for v in values]
+
+
 def _adjustments(r: _Reader, value: Any, n: int) -> list[Adjustment]:
     """The adjustments: a list of objects, or the older mapping participant → points."""
     if isinstance(value, dict):  # the first version of the format: {"3": "-3"}
@@ -262,6 +301,12 @@ def read_json(text: str, source: str | None = None, scoring: Scoring | None = No
         for k, g in enumerate(groups):
             if not (isinstance(g, str) and g.strip()):
                 r.fail(f"participants[{k}].group", _("every participant needs a group when one has one"))
+    go_ranks = _texts(r, people, "go_rank")
+    clubs = _texts(r, people, "club")
+    starts = [p.get("mcmahon_start") if isinstance(p, dict) else None for p in people]
+    mcmahon_start = None
+    if any(x is not None for x in starts):
+        mcmahon_start = [r.fraction(x, f"participants[{k}].mcmahon_start") for k, x in enumerate(starts)]
     cols: list[list[int]] = [[], [], [], [], [], []]
     scores: list[tuple[Fraction, Fraction]] = []
     overrides: list[int] = []
@@ -310,6 +355,31 @@ def read_json(text: str, source: str | None = None, scoring: Scoring | None = No
             counts_as = None
         result = _OUTCOMES.index(counts_as) if counts_as is not None else None
         byes.append(Bye(who, rnd, kind, points, game_points=game_points, result=result))
+    handicaps: dict[tuple[int, int, int], int] = {}
+    for k, h in enumerate(r.items(data, "handicaps")):
+        path = f"handicaps[{k}]"
+        if not isinstance(h, dict):
+            r.fail(path, _("not an object"))
+            continue
+        key = (
+            r.integer(h.get("round"), f"{path}.round"),
+            r.integer(h.get("white"), f"{path}.white", 1, n) - 1,
+            r.integer(h.get("black"), f"{path}.black", 1, n) - 1,
+        )
+        handicaps[key] = r.integer(h.get("stones"), f"{path}.stones", 0, 99)
+    playoffs = []
+    for k, po in enumerate(r.items(data, "playoffs")):
+        path = f"playoffs[{k}]"
+        if not isinstance(po, dict):
+            r.fail(path, _("not an object"))
+            continue
+        winner = r.integer(po.get("winner"), f"{path}.winner", 1, n) - 1
+        loser = r.integer(po.get("loser"), f"{path}.loser", 1, n) - 1
+        score, date = po.get("score", ""), po.get("date", "")
+        if not isinstance(score, str) or not isinstance(date, str):
+            r.fail(path, _("a text is required"))
+            continue
+        playoffs.append(Playoff(winner, loser, score, date))
     sc = data.get("scoring") or {}
     try:
         table = scoring or Scoring(
@@ -392,6 +462,9 @@ def read_json(text: str, source: str | None = None, scoring: Scoring | None = No
     t.rankings = rankings
     t.lots_seed = lots_seed
     t.criteria = criteria
+    t.go_ranks, t.clubs, t.mcmahon_start = go_ranks, clubs, mcmahon_start
+    t.handicaps = handicaps
+    t.playoffs = playoffs
     if grouped:
         t.groups = [str(g).strip() for g in groups]
     return t

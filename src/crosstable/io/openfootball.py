@@ -53,6 +53,13 @@ What is read, and how:
   names numbered in the order they first appear; without any round name, the dates in
   calendar order. Numbers that would give a team two opponents in one round are
   dropped (the dates are tried, then no rounds at all).
+- A league's deciding matches: a match set aside whose round is named ``Play-off``
+  and nothing more (not ``Play-off Final`` or ``Playoffs, Matchday 1``, the stages of
+  a play-off tournament), between two of the league's teams, with a winner (after 90
+  minutes, else extra time or penalties: ``et``/``p``, Football.TXT's
+  ``a.e.t.``/``pen.``), is kept in :attr:`~crosstable.model.Tournament.playoffs` for
+  the criterion ``PO`` (Serie A's play-off for the title or 17th place), said in a
+  warning, and not counted in the table.
 - Scoring: football (3 points a win, 1 a draw) unless the caller gives another;
   the scores are goals (kind ``goals``). A file holds results only: a league's point
   deductions are not in it.
@@ -94,6 +101,7 @@ from crosstable.model import (
     PRESET_SCORING,
     Game,
     GroupBook,
+    Playoff,
     Scoring,
     Tournament,
     infer_system,
@@ -147,6 +155,9 @@ class _Match:
     knockout: bool
     without_ft: bool = False
     """An extra-time or penalty score without the full-time score."""
+    after: tuple[int, int] | None = None
+    """The score that decided a match level after 90 minutes: the penalty shoot-out's,
+    else extra time's (a play-off's winner; ``None``: none given)."""
 
     @property
     def names(self) -> str:
@@ -414,7 +425,19 @@ def _match(r: _Reader, path: JsonPath, m: Any, round_name: str) -> _Match | None
         group=normal_group(group) if group else "",
         knockout=m.get("knockout") is True,
         without_ft=unfinished,
+        after=_after(raw),
     )
+
+
+def _after(raw: Any) -> tuple[int, int] | None:
+    """The penalty score, else the extra-time score, of a ``score`` object (``None``: neither)."""
+    if not isinstance(raw, dict):
+        return None
+    for key in ("p", "et"):
+        value = raw.get(key)
+        if isinstance(value, list) and len(value) == 2 and all(_goals(x) for x in value):
+            return value[0], value[1]
+    return None
 
 
 def _group_in_round(label: str) -> str:
@@ -627,11 +650,57 @@ def build(r: _Reader, name: Any, matches: list[_Match], scoring: Scoring | None)
         t.warnings += _schedules(t)
     if isinstance(name, str) and name.strip():
         t.info["012"] = " ".join(name.split())
+    if not in_groups:
+        deciding = _playoffs(aside, index)
+        t.playoffs = [p for _m, p in deciding]
+        if deciding:  # said as deciding matches, not among the matches set aside
+            used = {id(m) for m, _p in deciding}
+            rest = [m for m in aside if id(m) not in used]
+            said = _set_aside(aside, in_groups)
+            t.warnings = [w for w in t.warnings if w != said] + ([_set_aside(rest, in_groups)] if rest else [])
+            t.warnings.extend(
+                # TRANSLATORS: {match} is a match with its score ("Spezia Calcio 1-3 Hellas Verona FC"); PO is a
+                # criterion's code: keep it.
+                _(
+                    "{match}: a play-off between two of the league's teams, kept as a deciding match for PO (not "
+                    "counted in the table)"
+                ).format(match=p.score)
+                for _m, p in deciding
+            )
     dates = sorted(m.date for m in matches if _DATE.fullmatch(m.date))
     if dates:
         t.start_date = dates[0]
         t.info["052"] = dates[-1]
     return t
+
+
+_PLAYOFF = re.compile(r"play-?offs?", re.IGNORECASE)
+"""A deciding match's round, the whole name: not a stage of a play-off tournament (the
+EFL's ``Play-off Final``, the Champions League's ``Playoffs, Matchday 1``)."""
+
+
+def _playoffs(aside: list[_Match], index: dict[str, int]) -> list[tuple[_Match, Playoff]]:
+    """A league's deciding matches: the matches set aside whose round names a play-off
+    (named ``Play-off`` or ``Playoffs``, nothing more: not ``Play-off Final``, a stage
+    of a play-off tournament) between two of the league's teams, with a winner (after 90 minutes, else
+    extra time or penalties); criterion ``PO`` reads them."""
+    out = []
+    for m in aside:
+        if m.score is None or m.team1 not in index or m.team2 not in index:
+            continue
+        labels = [x.strip() for x in (m.stage, m.round) if x.strip()]
+        if not labels or not all(_PLAYOFF.fullmatch(x) for x in labels):
+            continue
+        deciding = m.score if m.score[0] != m.score[1] else m.after
+        if deciding is None or deciding[0] == deciding[1]:
+            continue
+        first, second = index[m.team1], index[m.team2]
+        winner, loser = (first, second) if deciding[0] > deciding[1] else (second, first)
+        shown = f"{m.score[0]}-{m.score[1]}"
+        if m.after is not None and m.score[0] == m.score[1]:
+            shown += f" ({m.after[0]}-{m.after[1]})"
+        out.append((m, Playoff(winner, loser, f"{m.team1} {shown} {m.team2}", m.date)))
+    return out
 
 
 def _participants(r: _Reader, table: list[_Match], in_groups: bool) -> tuple[list[str], dict[str, str]]:

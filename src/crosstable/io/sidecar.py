@@ -60,11 +60,10 @@ from crosstable.io.games import LONGEST_LINE, sniff_delimiter, split_lines
 from crosstable.model import Adjustment, Cards, Tournament, name_key
 from crosstable.numbers import parse_number
 from crosstable.tiebreaks import Spec
+from crosstable.tiebreaks.football import CARD_CRITERIA
 
 _CARD_COLUMNS = ("yellow", "indirect_red", "direct_red", "yellow_and_direct_red")
 
-CARD_CRITERIA = ("FP", "DISC")
-"""The criteria that rank by the cards: a discipline file must list every team for them."""
 
 POSITION = Range(1, 9999, N_("{cell} is not a ranking position from {low} to {high}"))
 """A place in an external ranking (``FIFA``, ``QUAL``, ``PSO``)."""
@@ -109,7 +108,8 @@ def add_discipline(
 ) -> Tournament:
     """The tournament with the cards and points adjustments of a discipline file
     (``text``, when given, is its content and ``path`` only names it). ``ranked_by``:
-    the criteria the event will be ranked by; when one counts cards (:data:`CARD_CRITERIA`)
+    the criteria the event will be ranked by; when one counts cards
+    (:data:`~crosstable.tiebreaks.football.CARD_CRITERIA`)
     a team the file leaves out that is level on points with another (A and B here) is
     refused, else warned of (see the module docstring).
 

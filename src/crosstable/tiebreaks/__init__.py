@@ -7,7 +7,7 @@ cut and median modifiers), :mod:`~crosstable.tiebreaks.spec` (a criterion as
 written), :mod:`~crosstable.tiebreaks.registry` (the codes, and reading a list
 against them) and :mod:`~crosstable.tiebreaks.words` (sums in words). The families:
 ``basic``, ``berger``, ``buchholz``, ``koya``, ``direct``, ``fide``, ``rating``,
-``football``, ``potential``, ``team``; importing this package registers them all.
+``football``, ``confederations``, ``potential``, ``team``; importing this package registers them all.
 
 >>> from crosstable.tiebreaks import REGISTRY
 >>> REGISTRY["SB"].name, REGISTRY["KS"].name
@@ -18,9 +18,11 @@ from crosstable.tiebreaks import (  # noqa: F401 - importing a family registers 
     basic,
     berger,
     buchholz,
+    confederations,
     direct,
     fide,
     football,
+    go,
     koya,
     potential,
     rating,

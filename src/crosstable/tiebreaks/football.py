@@ -12,12 +12,18 @@ import numpy as np
 from numpy.typing import NDArray
 
 from crosstable.i18n import N_, _, decimal_text, ngettext
-from crosstable.model import PENDING, WIN, Cards, IntArray, meetings
+from crosstable.model import PENDING, WIN, Cards, IntArray, Playoff, meetings
 from crosstable.numbers import count, show_decimal, show_vulgar
 from crosstable.tiebreaks.analysis import Analysis
 from crosstable.tiebreaks.columns import Column, column_of
 from crosstable.tiebreaks.registry import criterion
 from crosstable.tiebreaks.spec import Spec
+
+CARD_CRITERIA = ("FP", "DISC", "AFCDISC", "RC", "YC")
+"""The criteria that rank by the cards (FIFA's fair-play points, UEFA's and the AFC's
+disciplinary points, CONMEBOL's red and yellow cards): without cards they separate
+nobody (a warning says so), and a discipline file must list every team level with
+another for them (:func:`crosstable.io.sidecar.add_discipline`)."""
 
 
 def goals_conceded(a: Analysis) -> IntArray:
@@ -641,4 +647,114 @@ def _explain_lots(a: Analysis, spec: Spec, i: int, group: Sequence[int]) -> str:
     # TRANSLATORS: {seed} is the number given with --lots-seed; {others} the names of the others level.
     return _("{label} = {value} (drawn with seed {seed} against {others})").format(
         label=spec.label, value=show_decimal(value), seed=a.t.lots_seed or 0, others=others
+    )
+
+
+RELEGATED = 3
+"""How many clubs go down from Serie A (20 clubs since 2004/05): the play-off decides
+the last place safe from relegation, 17th."""
+
+
+def _playoff_place(a: Analysis, spec: Spec, group: Sequence[int]) -> int | None:
+    """The place ``k`` two participants level on points are tied for (the tie takes
+    places ``k`` and ``k + 1``), when the regulation settles it by a play-off: the
+    title (1) or the last place safe from relegation (17 of 20); ``None`` for any
+    other tie."""
+    if len(group) != 2 or not _season_over(a):
+        return None
+    points = a.points.num
+    first = 1 + int((points > points[group[0]]).sum())
+    return first if first in (1, a.n - RELEGATED) else None
+
+
+def _season_over(a: Analysis) -> bool:
+    """Whether every match of the league is played (a play-off follows the last
+    matchday: before it, a tie is ranked as the season stands, by the next criteria)."""
+    if "season over" not in a.cache:
+        t = a.t
+        assert t.status is not None
+        keys, counts = meetings(t.white, t.black, a.n)
+        every_pair = len(keys) == a.n * (a.n - 1) // 2 and bool((counts == counts.max(initial=0)).all())
+        a.cache["season over"] = every_pair and not bool((t.status == PENDING).any())
+    return bool(a.cache["season over"])
+
+
+def _playoff_of(a: Analysis, group: Sequence[int]) -> Playoff | None:
+    """The deciding match given between the two participants (the last listed), if any."""
+    pair = set(group)
+    found = [p for p in a.t.playoffs if {p.winner, p.loser} == pair]
+    return found[-1] if found else None
+
+
+@criterion("PO", "play-off", local=True)
+def playoff(a: Analysis, spec: Spec, group: Sequence[int]) -> Column:
+    """The deciding match between two clubs level on points for the title (1st and
+    2nd) or for the last place safe from relegation (17th and 18th of 20, three
+    going down): its winner goes ahead. Its result comes from the fixtures (a match of a round named ``Play-off``
+    between two of the league's clubs); without it the two share the place, no later
+    criterion is applied to them, and a warning says a play-off decides it. Three or
+    more clubs level, two level for another place, or a season not over (a match
+    still to be played): not applied.
+
+    Source: FIGC, Serie A from 2022/23 (NOIF art. 51.6 as amended in 2022): a
+    play-off between two clubs level on points for the title or for the last place
+    safe from relegation. Example (2022/23): Spezia and Hellas Verona, 31 points each,
+    17th and 18th; Verona won the play-off 3-1 and stayed up.
+    """
+    match = _playoff_of(a, group) if _playoff_place(a, spec, group) is not None else None
+    won = [1 if match is not None and p == match.winner else 0 for p in group]
+    return Column(np.array(won, dtype=np.int64), 1)
+
+
+def playoff_pending(a: Analysis, spec: Spec, group: Sequence[int]) -> bool:
+    """Whether the tie is one the regulation settles by a play-off whose result is
+    not given: the place then stays shared, and a note says why (in ``a.notes``)."""
+    place = _playoff_place(a, spec, group)
+    if place is None or _playoff_of(a, group) is not None:
+        return False
+    a.notes.append(
+        # TRANSLATORS: {teams} are two teams ("Spezia, Hellas Verona"), {place} a place (17), {shared}
+        # the shared place (17-18); "Play-off" is the name of a round in the fixtures: keep it.
+        _(
+            "{teams} are level on points for place {place}: the regulation settles it by a play-off; without its "
+            "result (a match of a round named Play-off in the fixtures) the place is shared ({shared})"
+        ).format(teams=", ".join(a.name(p) for p in group), place=place, shared=f"{place}-{place + 1}")
+    )
+    return True
+
+
+def _playoff_display(a: Analysis, group: Sequence[int], spec: Spec | None = None) -> list[Fraction | None]:
+    """1 for the winner of the play-off and 0 for the loser; none (–) where none decides."""
+    assert spec is not None
+    if _playoff_place(a, spec, group) is None or _playoff_of(a, group) is None:
+        return [None] * len(group)
+    assert playoff.local is not None
+    return playoff.local(a, spec, group).fractions()
+
+
+playoff.local_display = _playoff_display
+
+
+@playoff.explainer
+def _explain_playoff(a: Analysis, spec: Spec, i: int, group: Sequence[int]) -> str:
+    if len(group) < 2:
+        return _("{label}: not level with anyone when applied").format(label=spec.label)
+    place = _playoff_place(a, spec, group)
+    names = ", ".join(a.name(p) for p in group)
+    if not _season_over(a):
+        # TRANSLATORS: {label} is the criterion's code (PO): a play-off is played after the last matchday.
+        return _("{label}: not applied, the season is not over").format(label=spec.label)
+    if place is None:
+        # TRANSLATORS: {names} are the teams level; a play-off settles only the places the regulation names.
+        return _("{label}: {names} are not two clubs level for a place a play-off settles: not applied").format(
+            label=spec.label, names=names
+        )
+    match = _playoff_of(a, group)
+    if match is None:
+        return _("{label}: {names} are level for place {place}; a play-off settles it, its result not given").format(
+            label=spec.label, names=names, place=place
+        )
+    # TRANSLATORS: {match} is the play-off with its score ("Spezia 1-3 Hellas Verona"), {date} its date.
+    return _("{label}: the play-off for place {place}, {match}{date}").format(
+        label=spec.label, place=place, match=match.score, date=f" ({match.date})" if match.date else ""
     )

@@ -8,6 +8,7 @@ like direct encounter, takes the tied group too).
 
 from __future__ import annotations
 
+import difflib
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -79,7 +80,22 @@ def parse_spec(text: str) -> Spec:
     basis = {"MM": "MP", "GG": "GP"}.get(basis or "", basis)
     code = ALIASES.get(raw.upper())
     if code is None:
-        known = ", ".join(sorted(REGISTRY))
+        near = difflib.get_close_matches(raw.upper(), sorted(ALIASES), n=3, cutoff=0.6)
+        if near:
+            # TRANSLATORS: {near} are the codes spelled most like the one given (SB, SSB).
+            raise CriterionError(
+                _("unknown criterion {code}; did you mean {near}?").format(code=repr(raw), near=", ".join(near))
+            )
+        # one line of a readable length: the codes, and how many more the README's table of coefficients lists
+        codes, shown = sorted(REGISTRY), []
+        for c in codes:
+            if sum(len(x) + 1 for x in shown) + len(c) > 380:
+                break
+            shown.append(c)
+        known = " ".join(shown)
+        if len(shown) < len(codes):
+            # TRANSLATORS: the end of a list of criteria codes cut short; the README has them all.
+            known += " " + _("… and {n} more (the README's table of coefficients)").format(n=len(codes) - len(shown))
         raise CriterionError(_("unknown criterion {code}; known codes: {known}").format(code=repr(raw), known=known))
     crit = REGISTRY[code]
     args: tuple[Fraction, ...] | None = None

@@ -224,6 +224,10 @@ async function compute(asked) {
   const again = state.selected && [...document.querySelectorAll(".standings tbody tr")].find((x) => x.dataset.name === state.selected);
   if (again) explain(state.selected, again); // the participant explained before a switch of language
   renderRounds(data.rounds);
+  // "what can still happen" is for an event with games left: hidden once every game is played
+  const left = !grid || grid.querySelector("td.p") !== null
+    || (data.rounds && data.rounds.announced > data.rounds.with_results);
+  $("outlook-section").hidden = !left;
   renderPotentials(data.potentials);
   const warnings = $("warnings");
   warnings.replaceChildren();
@@ -311,16 +315,19 @@ async function computeOutlook(asked) {
   caption.textContent = data.method;
   table.appendChild(caption);
   const head = document.createElement("tr");
-  for (const h of [_t("Name"), _t("Points"), _t("Left"), _t("Best"), _t("Worst"), ...data.zones.map((z) => z.name)]) {
+  const heads = [_t("Name"), _t("Points"), _t("Left"), _t("Best"), _t("Worst"), ...data.zones.map((z) => z.name)];
+  for (const [k, h] of heads.entries()) {
     const th = document.createElement("th");
     th.textContent = h;
+    th.scope = "col";
+    th.className = k === 0 ? "name" : k < 5 ? "" : "mark"; // as report.css aligns the column
     head.appendChild(th);
   }
   table.appendChild(head);
   for (const p of data.participants) {
     const tr = document.createElement("tr");
     tr.dataset.name = p.name;
-    cell(tr, p.name);
+    cell(tr, p.name, "name");
     cell(tr, i18n.num(p.points));
     cell(tr, i18n.num(p.games_left));
     for (const which of ["best", "worst"]) {
@@ -346,7 +353,7 @@ async function computeOutlook(asked) {
           need: need === null ? "–" : i18n.num(need),
         });
       }
-      cell(tr, text, status);
+      cell(tr, text, `${status} mark`);
     }
     table.appendChild(tr);
   }

@@ -67,8 +67,9 @@ function renderGames() {
   for (const g of round.games) {
     const tr = document.createElement("tr");
     const cells = [g.board, g.white, null, g.black];
-    for (const c of cells) {
+    for (const [k, c] of cells.entries()) {
       const td = document.createElement("td");
+      td.className = ["", "name", "mark", "name"][k]; // as report.css aligns a column
       if (c === null) {
         const input = document.createElement("input");
         input.className = "result";
@@ -124,9 +125,10 @@ function renderNext() {
   $("next-title").textContent = _t("Round {round}", { round: open.round });
   for (const g of open.games) {
     const tr = document.createElement("tr");
-    for (const c of [g.board, g.white, g.result || "–", g.black]) {
+    for (const [k, c] of [g.board, g.white, g.result || "–", g.black].entries()) {
       const td = document.createElement("td");
       td.textContent = c;
+      td.className = ["", "name", "mark", "name"][k];
       tr.appendChild(td);
     }
     body.appendChild(tr);
@@ -159,19 +161,28 @@ async function computeOutlook() {
   }
   const table = document.createElement("table");
   table.className = "standings outlook";
+  const caption = document.createElement("caption");
+  caption.className = "sr-only";
+  caption.textContent = _t("What can still happen");
+  table.appendChild(caption);
   const head = document.createElement("tr");
-  for (const h of [_t("Name"), _t("Points"), _t("Left"), _t("Best"), _t("Worst"), ...data.zones.map((z) => z.name)]) {
+  const heads = [_t("Name"), _t("Points"), _t("Left"), _t("Best"), _t("Worst"), ...data.zones.map((z) => z.name)];
+  const kinds = ["name", "", "", "", "", ...data.zones.map(() => "mark")]; // as report.css aligns a column
+  for (const [k, h] of heads.entries()) {
     const th = document.createElement("th");
     th.textContent = h;
+    th.scope = "col";
+    if (kinds[k]) th.className = kinds[k];
     head.appendChild(th);
   }
   table.appendChild(head);
   for (const p of data.participants) {
     const tr = document.createElement("tr");
     const numbers = [p.points, p.games_left, p.best_exact ?? p.best, p.worst_exact ?? p.worst].map(i18n.num);
-    for (const text of [p.name, ...numbers, ...data.zones.map((z) => i18n.zoneStatus(p.zones[z.name]))]) {
+    for (const [k, text] of [p.name, ...numbers, ...data.zones.map((z) => i18n.zoneStatus(p.zones[z.name]))].entries()) {
       const td = document.createElement("td");
       td.textContent = String(text);
+      if (kinds[k]) td.className = kinds[k];
       tr.appendChild(td);
     }
     table.appendChild(tr);
@@ -237,8 +248,22 @@ async function load(savedGame) {
   $("status").textContent = _t("{played} of {all} games played · version {version}", {
     played: i18n.num(played), all: i18n.num(all), version: state.version,
   });
+  printLine();
   if (state.standingsVersion !== state.version) refreshStandings();
   if (typeof swissLoaded === "function") await swissLoaded(); // swiss.js: a Swiss event's pairings
+}
+
+function printLine() {
+  // what a printed page says under the event's name: after which round, the date, where it is published
+  const played = state.view.rounds.filter((x) => x.games.some((g) => g.result !== null)).map((x) => x.round);
+  const total = state.view.rounds_total || state.view.rounds.length;
+  const after = Number($("round-view").value) || Math.max(0, ...played);
+  const parts = [
+    _t("after round {round} of {rounds}", { round: i18n.num(after), rounds: i18n.num(total) }),
+    new Date().toISOString().slice(0, 10),
+    location.origin + location.pathname,
+  ];
+  $("print-line").textContent = parts.join(" · ");
 }
 
 async function poll() {
@@ -264,7 +289,7 @@ async function switched() {
 }
 
 $("public-link").href = `/events/${eventId}`;
-$("round-view").addEventListener("change", refreshStandings);
+$("round-view").addEventListener("change", () => { printLine(); refreshStandings(); });
 $("outlook-button").addEventListener("click", computeOutlook);
 if (editing) {
   secret();

@@ -4,11 +4,13 @@
 // Nothing is written: these are computed from the event as it stands.
 "use strict";
 
-function rowOf(cells) {
+function rowOf(cells, kinds) {
+  // kinds: each cell's class, as report.css aligns it ("name", "text", "mark"; "" a number)
   const tr = document.createElement("tr");
-  for (const text of cells) {
+  for (const [k, text] of cells.entries()) {
     const td = document.createElement("td");
     td.textContent = String(text);
+    if (kinds && kinds[k]) td.className = kinds[k];
     tr.appendChild(td);
   }
   return tr;
@@ -30,7 +32,7 @@ async function handOutPrizes() {
   const body_ = $("prize-table").querySelector("tbody");
   body_.replaceChildren();
   for (const p of data.prizes) {
-    const tr = rowOf([p.place, p.name, p.prize, i18n.num(p.amount)]);
+    const tr = rowOf([p.place, p.name, p.prize, i18n.num(p.amount)], ["", "name", "text", ""]);
     tr.addEventListener("click", () => { $("prize-notes").textContent = data.explanations[p.name] || ""; });
     body_.appendChild(tr);
   }
@@ -50,7 +52,7 @@ async function computeRatings() {
   body.replaceChildren(...data.players.map((p) => rowOf([
     p.name, p.rating, p.k, p.games, i18n.num(p.score), i18n.num(p.expected),
     `${i18n.num(p.change)} (${p.rounded > 0 ? "+" : ""}${p.rounded})`,
-  ])));
+  ], ["name"])));
   $("rating-table").hidden = false;
 }
 

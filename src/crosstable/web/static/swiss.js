@@ -40,10 +40,12 @@ function renderControls() {
   $("pair").textContent = _t("Pair round {round}", { round: state.view.next_round });
 }
 
-function cell(tr, text) {
+function cell(tr, text, kind) {
+  // kind: the cell's class, as report.css aligns it ("name", "mark"; none for a number)
   const td = document.createElement("td");
   if (text instanceof Node) td.appendChild(text);
   else td.textContent = text;
+  if (kind) td.className = kind;
   tr.appendChild(td);
   return td;
 }
@@ -74,11 +76,11 @@ async function renderList() {
   for (const b of list.boards) {
     const tr = document.createElement("tr");
     cell(tr, b.board);
-    cell(tr, playerButton(b.white, b.white_no));
+    cell(tr, playerButton(b.white, b.white_no), "name");
     cell(tr, i18n.num(b.white_points));
-    cell(tr, b.result || "–");
+    cell(tr, b.result || "–", "mark");
     cell(tr, i18n.num(b.black_points));
-    cell(tr, playerButton(b.black, b.black_no));
+    cell(tr, playerButton(b.black, b.black_no), "name");
     body.appendChild(tr);
   }
   const kinds = { pab: _t("pairing-allocated bye"), half: _t("half-point bye"), zero: _t("zero-point bye") };
@@ -103,9 +105,9 @@ async function showCard(number) {
   for (const row of card.rounds) {
     const tr = document.createElement("tr");
     cell(tr, row.round);
-    cell(tr, row.colour ? colours[row.colour] : "–");
-    cell(tr, row.opponent ?? kinds[row.bye]);
-    cell(tr, row.result === null ? "–" : i18n.num(row.result) + (row.forfeit ? " F" : ""));
+    cell(tr, row.colour ? colours[row.colour] : "–", "mark");
+    cell(tr, row.opponent ?? kinds[row.bye], "name");
+    cell(tr, row.result === null ? "–" : i18n.num(row.result) + (row.forfeit ? " F" : ""), "mark");
     cell(tr, i18n.num(row.score));
     body.appendChild(tr);
   }
