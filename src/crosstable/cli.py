@@ -8,7 +8,8 @@ This module is the group and nothing more: every command is loaded by its name w
 is run (:data:`LAZY`, the way click's documentation gives for large command lines), so
 that ``crosstable --version``, ``crosstable --help`` and each command import only what
 they need (numpy, the readers, SQLAlchemy, uvicorn, the pairing engine). The commands
-live in :mod:`crosstable.cli_commands` and :mod:`crosstable.cli_run`, their shared
+live in :mod:`crosstable.cli_commands`, :mod:`crosstable.cli_analysis`, :mod:`crosstable.cli_run` and
+:mod:`crosstable.cli_site`, their shared
 helpers in :mod:`crosstable.cli_common`; ``--help`` lists them from :data:`SUMMARIES`
 (a test keeps it equal to each command's own help).
 """
@@ -41,13 +42,14 @@ def _interrupted() -> NoReturn:
     sys.exit(130)
 
 
-_COMMANDS = ("standings", "schedule", "convert", "rate", "serve")
+_COMMANDS = ("standings", "schedule", "convert", "serve")
 LAZY = {
     **{name: f"crosstable.cli_commands:{name}" for name in _COMMANDS},
-    "scenarios": "crosstable.cli_commands:scenarios_command",
-    "outlook": "crosstable.cli_commands:outlook_command",
-    "batch": "crosstable.cli_commands:batch_command",
-    "study": "crosstable.cli_commands:study_command",
+    "scenarios": "crosstable.cli_analysis:scenarios_command",
+    "outlook": "crosstable.cli_analysis:outlook_command",
+    "rate": "crosstable.cli_analysis:rate",
+    "batch": "crosstable.cli_analysis:batch_command",
+    "study": "crosstable.cli_analysis:study_command",
     **{name: f"crosstable.cli_run:{name}" for name in ("pair", "prizes", "ratings", "norms", "check")},
     "site": "crosstable.cli_site:site",
 }

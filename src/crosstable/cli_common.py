@@ -15,7 +15,6 @@ from typing import Any
 
 import click
 
-from crosstable.batch import connect, local_cluster
 from crosstable.cli import _fail, _interrupted
 from crosstable.errors import CrosstableError, InputError
 from crosstable.i18n import (
@@ -184,23 +183,6 @@ def _places(text: str | None, total: int, path: str) -> tuple[int, int]:
 
 MAX_SCHEDULE = 1000
 """The most participants a schedule is printed for (499,500 pairings)."""
-
-
-@contextlib.contextmanager
-def _dask(workers: int, scheduler: str | None) -> Iterator[Any]:
-    """A Dask client: to ``scheduler``, or to a local cluster of ``workers`` processes;
-    ``None`` (this process) with neither."""
-    if scheduler is None and workers == 0:
-        yield None
-        return
-    from distributed import Client  # noqa: PLC0415 - optional: dask, only when asked
-
-    if scheduler is not None:
-        with connect(scheduler) as client:
-            yield client
-        return
-    with local_cluster(workers) as cluster, Client(cluster) as client:
-        yield client
 
 
 @contextlib.contextmanager

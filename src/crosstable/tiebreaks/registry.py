@@ -87,15 +87,16 @@ def parse_spec(text: str) -> Spec:
                 _("unknown criterion {code}; did you mean {near}?").format(code=repr(raw), near=", ".join(near))
             )
         # one line of a readable length: the codes, and how many more the README's table of coefficients lists
-        codes, shown = sorted(REGISTRY), []
+        codes = sorted(REGISTRY)
+        listed: list[str] = []
         for c in codes:
-            if sum(len(x) + 1 for x in shown) + len(c) > 380:
+            if sum(len(x) + 1 for x in listed) + len(c) > 380:
                 break
-            shown.append(c)
-        known = " ".join(shown)
-        if len(shown) < len(codes):
+            listed.append(c)
+        known = " ".join(listed)
+        if len(listed) < len(codes):
             # TRANSLATORS: the end of a list of criteria codes cut short; the README has them all.
-            known += " " + _("… and {n} more (the README's table of coefficients)").format(n=len(codes) - len(shown))
+            known += " " + _("… and {n} more (the README's table of coefficients)").format(n=len(codes) - len(listed))
         raise CriterionError(_("unknown criterion {code}; known codes: {known}").format(code=repr(raw), known=known))
     crit = REGISTRY[code]
     args: tuple[Fraction, ...] | None = None
