@@ -79,6 +79,7 @@ WEIGHTS = {
     "ratings": 3,
     "norms": 2,
     "check": 3,
+    "site": 3,
 }
 
 # Modules the commands import lazily: imported once here so that the children inherit them.
@@ -533,6 +534,24 @@ RANKING = st.one_of(
     st.sampled_from(["FIFA", "=x.csv", "FIFA=", "="]),
 )
 
+# ``site``: ``--output=`` and ``--db=`` drawn as positionals (one word each, so given in
+# nearly every example): a new folder or an empty one under the example's own folder
+# (never the working directory), else a file; a database an SQLite URL to one of the
+# files, or a URL good or bad (never the default, ./crosstable.sqlite); ``--event`` ids.
+SITE_FOLDER = file_ref(
+    st.sampled_from(
+        [FileSpec("missing", "a new folder")] * 4
+        + [FileSpec("directory", "an empty folder")] * 2
+        + [FileSpec("sample", k, *SIDE_SAMPLES[k]) for k in sorted(SIDE_SAMPLES)[:1]]  # a file (never '-')
+    ),
+    "--output=",
+)
+DATABASES = ["sqlite://", "sqlite:///:memory:", "mysql://u@h/d", "postgresql://", "nonsense", ""]
+SITE_DATABASE = st.one_of(
+    file_ref(files(SAMPLES), prefix="--db=sqlite:///"), st.sampled_from(DATABASES).map(lambda url: f"--db={url}")
+)
+EVENT_IDS = ["0b7f3c52-6f4c-4d3e-9a51-3d1f1f0f2a10", "0B7F3C52-6F4C-4D3E-9A51-3D1F1F0F2A10", "1", ""]
+
 ZONES = ["title=1", "title=1,ucl=1-4,relegation=18-20", "top=1-3,bottom=5-6", "a=1,a=2", "x=0", "title=1-99", "=1"]
 
 COMMANDS: dict[str, st.SearchStrategy[Invocation]] = {
@@ -682,6 +701,18 @@ COMMANDS: dict[str, st.SearchStrategy[Invocation]] = {
             ("-t", TIEBREAKS),
             ("--rules", st.one_of(st.sampled_from(["fide-swiss", "fifa-2026", "olympiad"]), JUNK)),
             ("-o", choice(["text", "json"], "csv")),
+        ],
+    ),
+    "site": command_line(
+        "site",
+        [file_ref(files(SAMPLES, generated=True)), SITE_FOLDER, SITE_DATABASE],
+        [
+            ("--from", FORMATS, 12),
+            ("--scoring", SCORING, 25),
+            ("-t", TIEBREAKS),
+            ("--rules", RULES, 25),
+            ("--event", st.one_of(st.sampled_from(EVENT_IDS), JUNK), 15),
+            ("--fractions", None),
         ],
     ),
     "top": st.one_of(

@@ -167,3 +167,68 @@ def test_a_folder_that_is_not_a_site_is_kept_and_a_site_is_replaced(tmp_path: Pa
     _site(LICHESS, site)  # written again: the old site replaced whole
     assert not (site / "stale.html").exists() and (site / "index.html").is_file()
     assert sorted(p.name for p in tmp_path.iterdir()) == ["mine", "site"]
+
+
+def test_a_saved_event_is_written_from_its_database(tmp_path: Path) -> None:
+    """An event saved as ``crosstable serve`` saves it (created through the library, two
+    of its three rounds' results entered as an editor enters them), written by ``site
+    --event ID --db URL``: its pages, the points of the results entered, the third
+    round's pairings without results, every link resolving. The pairings are the Berger
+    table for four players (FIDE Handbook C.05, Annex 1: 1-4 2-3, 4-3 1-2, 2-4 3-1)."""
+    from crosstable.events import EventStore, NewEvent  # noqa: PLC0415 - SQLAlchemy only for this test
+
+    url = f"sqlite:///{tmp_path / 'events.sqlite'}"
+    store = EventStore(url)
+    event, secret = store.create(NewEvent(name="Club championship", participants=["Ann", "Bob", "Cid", "Dan"]))
+    view = store.view(event)
+    pairs = [[(g["white"], g["black"]) for g in r["games"]] for r in view["rounds"]]
+    assert pairs == [
+        [("Ann", "Dan"), ("Bob", "Cid")],
+        [("Dan", "Cid"), ("Ann", "Bob")],
+        [("Bob", "Dan"), ("Cid", "Ann")],
+    ]
+    version = view["version"]
+    entered = {("Ann", "Dan"): "1-0", ("Bob", "Cid"): "½-½", ("Dan", "Cid"): "0-1", ("Ann", "Bob"): "½-½"}
+    for r in view["rounds"][:2]:
+        for g in r["games"]:
+            version = store.set_result(event, g["id"], entered[g["white"], g["black"]], version, secret, "test")
+    store.close()
+    directory = tmp_path / "club"
+    result = CliRunner().invoke(main, ["site", "--event", event, "--db", url, "-o", str(directory)])
+    assert result.exit_code == 0, result.output
+    names = {p.name for p in directory.iterdir()}
+    assert names == {
+        "index.html", "players.html", "crosstable.html", "report.css", "round-1.html", "round-2.html",
+        "round-3.html", "standings-1.html", "standings-2.html",
+        "player-1.html", "player-2.html", "player-3.html", "player-4.html",
+    }  # fmt: skip
+    rows = _parsed(directory / "players.html").cells
+    points = {row[rows[0].index("Name")]: row[rows[0].index("Points")] for row in rows[1:]}
+    assert points == {"Ann": "1.5", "Bob": "1.0", "Cid": "1.5", "Dan": "0.0"}  # 1 + ½, ½ + ½, ½ + 1, 0 + 0
+    third = _parsed(directory / "round-3.html").cells
+    where = [third[0].index(h) for h in ("White / home", "Result", "Black / away")]
+    assert [tuple(row[k] for k in where) for row in third[1:]] == [
+        ("Bob", "–", "Dan"),
+        ("Cid", "–", "Ann"),
+    ]  # not played yet
+    index = (directory / "index.html").read_text(encoding="utf-8")
+    assert "after round 2 of 3" in index and f"saved event {event}" in index
+    for page in directory.glob("*.html"):
+        for link in _parsed(page).links:
+            assert (directory / link.split("#")[0]).is_file(), (page.name, link)
+
+
+def test_a_saved_event_that_is_not_there_writes_nothing(tmp_path: Path) -> None:
+    missing = f"sqlite:///{tmp_path / 'none.sqlite'}"
+    some = "0b7f3c52-6f4c-4d3e-9a51-3d1f1f0f2a10"
+    for args, said in (
+        (["--event", some, "--db", missing], "no such file"),
+        (["--event", "not-an-id", "--db", missing], "no event"),
+        ([str(LICHESS), "--event", some], "either FILE or --event"),
+        ([], "either FILE or --event"),
+        (["--event", some, "--db", f"sqlite:///{LICHESS}"], "cannot read the database"),
+    ):
+        result = CliRunner().invoke(main, ["site", *args, "-o", str(tmp_path / "out")])
+        assert result.exit_code == 2 and said in result.stderr, (args, result.output)
+        assert len(result.stderr.splitlines()) == 1
+    assert sorted(p.name for p in tmp_path.iterdir()) == []  # no database made, no folder

@@ -68,7 +68,10 @@ SUMMARIES = {
     "scenarios": "What the games still to be played can change",
     "schedule": "Berger-table pairings for N participants (FIDE C.05 Annex 1), or for named ones.",
     "serve": "Start the local web page and HTTP API and print its address.",
-    "site": "Write the event of FILE as a folder of static HTML pages, as organisers publish it.",
+    "site": (
+        "Write the event of FILE (or the saved event --event ID) as a folder of static HTML pages, as "
+        "organisers publish it."
+    ),
     "standings": "Rank the participants of FILE by points and tie-break criteria.",
     "study": "Which coefficient orders players level on points as their true strengths?",
 }

@@ -465,6 +465,9 @@ class Standings:
         # TRANSLATORS: the format of the input when it has no name (a table given as text).
         fmt = t.format.upper() if t.format == "trf" else t.format or _("input")
         system = {"swiss": _("Swiss"), "pre-determined": _("pre-determined pairings")}.get(t.system, _("round robin"))
+        if t.system == "swiss" and t.mcmahon_start is not None:
+            # TRANSLATORS: the pairing system of a go event whose players start from a score set by their rank.
+            system = _("McMahon")
         if t.system_reason:
             # TRANSLATORS: {system} is Swiss or round robin, {reason} why the event is taken to be one.
             system = _("{system} ({reason})").format(system=system, reason=t.system_reason)

@@ -296,7 +296,7 @@ def read_egd(text: str, source: str | None = None, scoring: Scoring | None = Non
     t.clubs = [p.club for p in players]
     t.info = dict(parsed.info)
     t.system = "swiss"
-    t.system_reason = _("an EGD results file: a McMahon or Swiss event")
+    t.system_reason = _("an EGD results file")  # the heading says McMahon when there are start scores
     columns = [COLUMNS.get(c.upper()) for c in parsed.columns or []]
     printed = _printed(players, columns, lines, parsed.opengotha)
     if "MMS" in columns:

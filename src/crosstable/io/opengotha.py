@@ -298,7 +298,7 @@ def read_opengotha(text: str, source: str | None = None, scoring: Scoring | None
     ratings = [players[k].attrs.get("rating", "") for k in implied]
     t.ratings = [int(x) if re.fullmatch(r"-?[0-9]{1,5}", x.strip()) else None for x in ratings]
     t.system = "swiss"
-    t.system_reason = _("an OpenGotha file: a McMahon") if mcmahon else _("an OpenGotha file: a Swiss")
+    t.system_reason = _("an OpenGotha file")  # the heading says McMahon when there are start scores
     info = {
         "EV": general.attrs.get("name", ""),
         "PC": "," + general.attrs.get("location", ""),

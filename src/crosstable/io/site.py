@@ -128,11 +128,13 @@ def site_pages(
     rules: str | None = None,
     style: str = "decimal",
     written: datetime.date | None = None,
+    source: str | None = None,
 ) -> dict[str, str]:
     """Every page of the event's site, by file name, and its stylesheet ``report.css``.
     The event is ranked as ``crosstable standings`` ranks it (after its last round with
     results), and after each earlier round; ``written`` is the day the pages say they
-    were published (today by default)."""
+    were published (today by default); ``source`` what their footers name as the source
+    (default: the event's file name)."""
     final = rank(t, tiebreaks, rules=rules)
     live = final.tournament
     rounds = live.results_round if live.rounds is not None else 0
@@ -141,7 +143,7 @@ def site_pages(
     files = _file_names(t)
     written = written or datetime.datetime.now(datetime.UTC).date()
     name = final.heading()[0]
-    source = Path(t.source).name if t.source else None
+    source = source or (Path(t.source).name if t.source else None)
     if rounds and announced > rounds:
         # TRANSLATORS: the state of an event still running: {round} of {rounds} announced.
         state = _("after round {round} of {rounds}").format(round=integer_text(rounds), rounds=integer_text(announced))
