@@ -286,3 +286,19 @@ def test_a_go_event_keeps_its_values_through_our_json(name: str) -> None:
         t.go_ranks[2],
         t.go_ranks[0],
     ]
+
+
+def test_opengotha_s_own_document_type_line_is_read_over() -> None:
+    """OpenGotha's older versions write ``<!DOCTYPE Tournament SYSTEM "tournament.dtd">``
+    (the EGC 2011 file in its repository does): such a file reads as without the line,
+    every value the same; a declaration of its own stays refused."""
+    text = (DATA / "Tournoi de Juvisy.xml").read_text(encoding="utf-8")
+    head, rest = text.split("\n", 1)
+    assert head.startswith("<?xml")
+    declared = f'{head}\n<!DOCTYPE Tournament SYSTEM "tournament.dtd">\n{rest}'
+    plain, with_line = read_text(text, fmt="opengotha"), read_text(declared, fmt="opengotha")
+    assert [(r.name, r.points, r.values["SOS"]) for r in rank(with_line, ["SOS"]).rows] == [
+        (r.name, r.points, r.values["SOS"]) for r in rank(plain, ["SOS"]).rows
+    ]
+    with pytest.raises(InputError, match="document type declaration"):
+        read_text(declared.replace('"tournament.dtd">', '"tournament.dtd" [<!ELEMENT x ANY>]>'), fmt="opengotha")

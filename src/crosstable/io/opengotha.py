@@ -26,8 +26,10 @@ What the reader takes, and how (:mod:`crosstable.tiebreaks.go` for the scores):
   ``NBW`` a Swiss (no start score). The criteria are the file's tie-break list (a
   Swiss's ``NBW``, the points, left out) (``SOSM``/``SOSW`` → ``SOS``, ``SOSOSM`` → ``SOSOS``, ``DC`` → ``DE`` …).
 
-A document type declaration is refused (a tournament file has none; it could
-declare entities that expand without bound).
+A document type declaration naming OpenGotha's DTD (``<!DOCTYPE Tournament SYSTEM
+"tournament.dtd">``, as its older versions write) is read over: the DTD is not
+loaded. One with declarations of its own is refused (a tournament file has none; it
+could declare entities that expand without bound), and so is any entity declaration.
 """
 
 from __future__ import annotations
@@ -74,6 +76,10 @@ def _parse(text: str, source: str | None) -> _Doc:
     stack: list[str] = []
     parser = xml.parsers.expat.ParserCreate()
 
+    def doctype(_name: str, _system: str | None, _public: str | None, internal: int) -> None:
+        if internal:
+            refuse()
+
     def refuse(*_args: object) -> None:
         raise InputError(
             source,
@@ -106,7 +112,7 @@ def _parse(text: str, source: str | None) -> _Doc:
     def end(tag: str) -> None:
         stack.pop()
 
-    parser.StartDoctypeDeclHandler = refuse
+    parser.StartDoctypeDeclHandler = doctype
     parser.EntityDeclHandler = refuse
     parser.StartElementHandler = start
     parser.EndElementHandler = end
