@@ -369,3 +369,19 @@ def test_the_command_line_ranks_the_text_and_refuses_a_broken_one_in_one_line(tm
     assert lines[0].startswith(f"crosstable: {broken}:28:41: ") and "'5-' is not a score" in lines[0]
     result = CliRunner().invoke(main, ["standings", "--from", "openfootball", str(EPL_TXT)])
     assert result.exit_code == 0, result.output
+
+
+def test_a_score_typed_with_spaces_is_refused_not_read_as_two_teams() -> None:
+    # "Germany 5 - 1 Scotland" once read as a match not played yet between "Germany 5" and "1 Scotland" (the
+    # review's "France 2 - 1 Romania"); a club whose name ends or starts with a year stays a club.
+    text = text_of(EURO_TXT)
+    assert GERMANY in text
+    typed = text.replace(GERMANY, "Germany 5 - 1 Scotland     @", 1)
+    e = refusal(typed)
+    assert (e.problems[0].line, e.problems[0].column) == place_of(typed, "5 - 1")
+    assert e.problems[0].message.startswith("'5 - 1' is not a score")
+    league = (
+        "= Bundesliga 1965/66\n\nSat Aug/14\n  TSV 1860 München  -  FC Schalke 04\n  FC Schalke 04 - 1860 München\n"
+    )
+    t = read_text(league, fmt="openfootball")
+    assert sorted(t.names) == ["1860 München", "FC Schalke 04", "TSV 1860 München"]

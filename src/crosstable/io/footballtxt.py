@@ -89,6 +89,11 @@ team: a time typed wrong (``20.x0``, ``2⁰.00``); a team's name is no such word
 _TIME = re.compile(r"[0-9]{1,2}[:.][0-9]{2}(?:\s*h)?(?:\s+UTC\s*[+-]\s*[0-9]{1,2})?\s+")
 _SCORE = re.compile(rf"(?<!\S)({_NUM})[-:]({_NUM})(?=$|[\s(]|(?:nV|n\.V|iE|i\.E|pen|a\.e\.t|aet|awd)(?!\w))")
 _PENDING = re.compile(r"(?<!\S)(?:-|-:-|vs\.?|v\.?)(?!\S)")
+_SPACED_SCORE_LEFT = re.compile(r"(?<!\S)([0-9]{1,2})\s*$")
+_SPACED_SCORE_RIGHT = re.compile(r"\s*([0-9]{1,2})(?!\S)")
+"""A score typed with spaces around its dash (``France 2 - 1 Romania``): one or two
+digits ending the first team and opening the second; refused, not read as a match not
+played yet between ``France 2`` and ``1 Romania`` (``Schalke 04 - 1860 München`` is one)."""
 _BROKEN = re.compile(rf"(?<![^\s(])(?:{_NUM}[-:]|[-:]{_NUM})(?:{_NUM}|[-:])*(?![^\s),])")
 """A score typed wrong: ``5-``, ``-1``, ``2-1-``."""
 _PENALTIES = r"pen\.?|i\.?\s?E\.?"
@@ -515,6 +520,11 @@ def _match_line(
             if found.end < end and part[found.end : end].strip():
                 second = (p.end(), end)  # more after the score: refused with the second team
         else:
+            before, after = _SPACED_SCORE_LEFT.search(part, pos, p.start()), _SPACED_SCORE_RIGHT.match(part, p.end())
+            if part[p.start() : p.end()] == "-" and before is not None and after is not None:  # France 2 - 1 Romania
+                cell = " ".join(part[before.start(1) : after.end(1)].split())
+                r.refuse(_not_a_score().format(cell=quoted(cell)), lineno, before.start(1) + 1)
+                return None
             at = p.start()
             score = _Score(None, False, False, p.end())
             first, second = (pos, at), (score.end, end)
