@@ -61,7 +61,7 @@ from crosstable.fields import Range, text_argument, whole_argument
 from crosstable.i18n import N_, _, integer_text, ngettext
 from crosstable.model import Tournament, group_labels, meetings, normal_group, tournament_argument
 from crosstable.numbers import count
-from crosstable.ranking import ACROSS_SOURCE, PRESET_SOURCE, Standings, rank
+from crosstable.ranking import ACROSS_SOURCE, PRESET_SOURCE, Row, Standings, rank
 from crosstable.rules import ACROSS, BRACKETS, AcrossGroups, GroupBracket
 from crosstable.tiebreaks import REGISTRY
 
@@ -542,8 +542,9 @@ def _across(
     for g in tables:
         rows = g.standings.rows
         row = rows[place - 1]
-        if "-" in row.place:
-            undecided[row.name] = [r.name for r in rows if r.place == row.place]
+        decided = unlotted(rows)
+        if "-" in decided[place - 1]:
+            undecided[row.name] = [r.name for r, p in zip(rows, decided, strict=True) if p == decided[place - 1]]
             notes.append(
                 # TRANSLATORS: {shared} is the shared place (3-4), {teams} the teams sharing it.
                 _(
@@ -551,8 +552,8 @@ def _across(
                     "compared as its {ordinal}-placed team"
                 ).format(
                     group=g.group,
-                    shared=row.place,
-                    teams=", ".join(r.name for r in rows if r.place == row.place),
+                    shared=decided[place - 1],
+                    teams=", ".join(undecided[row.name]),
                     name=row.name,
                     **nth,
                 )
@@ -589,17 +590,17 @@ def _across(
     if not settled:
         pass
     elif qualify is not None and qualify < len(s.rows):
-        cut = s.rows[qualify - 1]
-        if s.rows[qualify].place == cut.place:
+        decided = unlotted(s.rows)
+        if decided[qualify] == decided[qualify - 1]:
             s.warnings.append(
                 # TRANSLATORS: {count} is how many teams go through; {shared} the shared place (8-9).
                 _("the {count} qualifiers are not decided: place {shared} is shared at the cut ({teams})").format(
                     count=integer_text(qualify),
-                    shared=cut.place,
-                    teams=", ".join(r.name for r in s.rows if r.place == cut.place),
+                    shared=decided[qualify - 1],
+                    teams=", ".join(r.name for r, p in zip(s.rows, decided, strict=True) if p == decided[qualify - 1]),
                 )
             )
-            through = [r.name for r in s.rows[:qualify] if r.place != cut.place]
+            through = [r.name for r, p in zip(s.rows[:qualify], decided, strict=False) if p != decided[qualify - 1]]
         else:
             through = [r.name for r in s.rows[:qualify]]
     elif qualify is not None:
@@ -614,6 +615,25 @@ def _across(
                 ).format(group=group_of[name], teams=either(undecided[name]), **nth)
             )
     return AcrossTable(place, qualify, s, group_of, qualified, [group_of[n] for n in through], source, undecided)
+
+
+def unlotted(rows: Sequence[Row]) -> list[str]:
+    """Each row's place as the results and the supplied data decide it: teams that only
+    a drawing of lots (``LOT``) separated share their places (``2-3``). Our draw (from
+    ``--lots-seed``) is not the organisers', so a competition never sends a team through
+    or into the bracket on it: those slots are ``null``, with a warning."""
+    places = [r.place for r in rows]
+    k = 0
+    while k < len(rows):
+        end = k
+        while end + 1 < len(rows) and rows[end].ahead_on == "LOT":
+            end += 1
+        if end > k:
+            first, last = places[k].split("-")[0], places[end].split("-")[-1]
+            for j in range(k, end + 1):
+                places[j] = f"{first}-{last}"
+        k = end + 1
+    return places
 
 
 def _table(name: str) -> list[dict[str, str]]:
@@ -686,7 +706,7 @@ def bracket(
             return None
         rows = by_group[group].rows
         row = rows[place - 1]
-        return None if "-" in row.place else row.name
+        return None if "-" in unlotted(rows)[place - 1] else row.name
 
     ties = []
     for match, home, away in slots(rule.bracket):
