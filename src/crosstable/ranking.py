@@ -89,7 +89,7 @@ def criteria_choice(
     if rules is not None:
         return parse_list(preset(rules)), _(PRESET_SOURCE).format(name=rules.strip().lower())
     if t.criteria is not None:
-        return parse_list(declared_criteria(t)), _(FILE_SOURCE if t.format == "trf" else FILE_LIST)
+        return parse_list(declared_criteria(t)), (_(FILE_SOURCE) if t.format == "trf" else _(FILE_LIST))
     system = "swiss" if t.system == "swiss" else "round-robin"
     name, kind = default_preset(t), event_kind(t)
     return parse_list(preset(name)), _(_DEFAULT_SOURCES[(kind, system)]).format(name=name)
