@@ -45,6 +45,20 @@ public class Oracle {
   }
 }
 """
+
+
+def run_opengotha(jar: Path, work: Path, files: list[str], timeout: float = 600) -> None:
+    """OpenGotha itself, headless: each XML of ``files`` (pairs: tournament file, .h9 to
+    write) imported and exported for the EGD (its placement), one JVM for them all; the
+    small driver compiled in ``work``. The bench (``bench/bench_go.py``) times it too."""
+    classpath = f"{jar}:{jar.parent / 'lib' / 'jhall.jar'}:{work}"
+    if not (work / "Oracle.class").exists():
+        (work / "Oracle.java").write_text(DRIVER, encoding="utf-8")
+        subprocess.run(["javac", "-cp", classpath, str(work / "Oracle.java")], check=True, timeout=300)
+    java = ["java", "-Djava.awt.headless=true", "-cp", classpath, "Oracle", *files]
+    subprocess.run(java, check=True, timeout=timeout, capture_output=True)
+
+
 RESULTS = [
     "RESULT_WHITEWINS",
     "RESULT_BLACKWINS",
@@ -137,17 +151,12 @@ def _printed(value: Fraction, unit: int) -> str:
     "criteria", [["MMS", "SOSM", "SOSM-1", "SOSM-2", "SOSOSM", "CUSSM"], ["MMS", "SOSM", "SODOSM"]]
 )
 def test_generated_events_equal_opengotha_s_own_export(tmp_path: Path, criteria: list[str]) -> None:
-    jar = Path(JAR)
-    classpath = f"{jar}:{jar.parent / 'lib' / 'jhall.jar'}:{tmp_path}"
-    (tmp_path / "Oracle.java").write_text(DRIVER, encoding="utf-8")
-    subprocess.run(["javac", "-cp", classpath, str(tmp_path / "Oracle.java")], check=True, timeout=300)
     files = []
     for seed in range(60):
         xml = tmp_path / f"gen{seed:03d}.xml"
         xml.write_text(_event(seed, criteria), encoding="utf-8")
         files += [str(xml), str(xml.with_suffix(".h9"))]
-    java = ["java", "-Djava.awt.headless=true", "-cp", classpath, "Oracle", *files]
-    subprocess.run(java, check=True, timeout=600, capture_output=True)
+    run_opengotha(Path(JAR), tmp_path, files)
     compared = 0
     for xml_name in files[::2]:
         h9 = Path(xml_name).with_suffix(".h9").read_text(encoding="latin-1").splitlines()

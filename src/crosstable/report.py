@@ -480,7 +480,8 @@ def round_cells(s: Standings, style: str = "decimal") -> tuple[list[str], list[l
 
 
 @cache
-def _environment() -> jinja2.Environment:
+def template_environment() -> jinja2.Environment:
+    """The one Jinja environment of every page (the report, the competition, the site's pages)."""
     import jinja2  # noqa: PLC0415 - optional: jinja2 (~30 ms to import) only for HTML
 
     env = jinja2.Environment(
@@ -504,7 +505,7 @@ def _environment() -> jinja2.Environment:
 def render_report(s: Standings, style: str = "decimal", decimals: int | None = None, *, places: str = "arabic") -> str:
     """A standalone, printable HTML page: the standings, then the crosstable (the
     command line's ``--output html`` and the web page's report)."""
-    return _environment().get_template("report.html").render(v=view(s, style, decimals, places=places))
+    return template_environment().get_template("report.html").render(v=view(s, style, decimals, places=places))
 
 
 @dataclass
@@ -521,18 +522,18 @@ class Section:
 
 def render_sections(title: str, heading: list[str], sections: list[Section], warnings: list[str]) -> str:
     """A standalone, printable HTML page of several tables (same style as the report)."""
-    page = _environment().get_template("competition.html")
+    page = template_environment().get_template("competition.html")
     return page.render(title=title, heading=heading, sections=sections, warnings=warnings)
 
 
 def render_sections_fragment(sections: list[Section]) -> str:
     """The tables of several sections alone, for the web page (same macros)."""
-    module = _environment().get_template("tables.html").module
+    module = template_environment().get_template("tables.html").module
     return str(module.sections(sections))  # type: ignore[attr-defined]
 
 
 def render_fragments(s: Standings, style: str = "decimal", *, places: str = "arabic") -> dict[str, Any]:
     """The standings and crosstable tables alone, for the web page (same macros)."""
-    module = _environment().get_template("tables.html").module
+    module = template_environment().get_template("tables.html").module
     v = view(s, style, places=places)
     return {"standings": str(module.standings(v)), "crosstable": str(module.crosstable(v))}  # type: ignore[attr-defined]

@@ -48,9 +48,9 @@ import numpy as np
 
 from crosstable.errors import CrosstableError, InputError, Problem, quoted
 from crosstable.i18n import _
-from crosstable.model import DRAW, FORFEIT, LOSS, PENDING, PLAYED, WIN, Adjustment, Bye, Declared, Scoring, Tournament
+from crosstable.model import DRAW, FORFEIT, LOSS, PENDING, PLAYED, WIN, Bye, Declared, Scoring, Tournament
 from crosstable.numbers import fmt_decimal
-from crosstable.tiebreaks.go import rank_value, start_score
+from crosstable.tiebreaks.go import GO_SCORING, rank_value, start_score, with_start_scores
 
 _RESULT = re.compile(r"^([0-9]{1,5})([+\-=?])(?:([/!])([wWbB?])?([0-9])?)?$")
 _RANK = re.compile(r"^[0-9]{1,2}[kKdDpP]$")
@@ -281,7 +281,7 @@ def read_egd(text: str, source: str | None = None, scoring: Scoring | None = Non
             [p.name for p in players],
             [white, black, ws, bs, rnd, status],
             score_denominator=2,
-            scoring=Scoring(Fraction(1), Fraction(1, 2), Fraction(0), "go"),
+            scoring=GO_SCORING,
             kind="result",
             source=source,
             outcome_override=np.asarray(override, dtype=np.int64) if override else None,
@@ -316,10 +316,10 @@ def read_egd(text: str, source: str | None = None, scoring: Scoring | None = Non
             # the program rounded the accumulated values of the rounds without a game down
             t.byes = _rounded_down(t.byes)
             start = floored
-        _mcmahon(t, start)
+        with_start_scores(t, start)
     elif "NBW" not in columns:
         values = [rank_value(p.rank) for p in players]
-        _mcmahon(t, [Fraction(start_score(v if v is not None else 0)) for v in values])
+        with_start_scores(t, [Fraction(start_score(v if v is not None else 0)) for v in values])
         t.warnings.append(
             _(
                 "the file prints no McMahon score: the start scores come from the ranks, without a bar "
@@ -379,11 +379,6 @@ def _rounded_down(byes: Sequence[Bye]) -> list[Bye]:
         kind = b.kind if b.kind != "half" else "full" if worth else "absent"
         out.append(Bye(b.participant, b.round, kind, Fraction(worth)))
     return sorted(out, key=lambda b: (b.round, b.participant))
-
-
-def _mcmahon(t: Tournament, start: list[Fraction]) -> None:
-    t.mcmahon_start = start
-    t.adjustments = [*t.adjustments, *(Adjustment(i, s, 0, final=True) for i, s in enumerate(start) if s)]
 
 
 def write_h9(

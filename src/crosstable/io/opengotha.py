@@ -43,8 +43,8 @@ import numpy as np
 
 from crosstable.errors import CrosstableError, InputError, Problem, quoted
 from crosstable.i18n import _, ngettext
-from crosstable.model import DRAW, FORFEIT, LOSS, PENDING, PLAYED, WIN, Adjustment, Bye, Scoring, Tournament
-from crosstable.tiebreaks.go import rank_value, start_score
+from crosstable.model import DRAW, FORFEIT, LOSS, PENDING, PLAYED, WIN, Bye, Scoring, Tournament
+from crosstable.tiebreaks.go import GO_SCORING, rank_value, start_score, with_start_scores
 
 
 def looks_like_opengotha(text: str) -> bool:
@@ -288,7 +288,7 @@ def read_opengotha(text: str, source: str | None = None, scoring: Scoring | None
                 [g[6] for g in games],
             ],
             score_denominator=2,
-            scoring=Scoring(Fraction(1), Fraction(1, 2), Fraction(0), "go"),
+            scoring=GO_SCORING,
             kind="result",
             source=source,
             outcome_override=np.asarray(over, dtype=np.int64) if games else None,
@@ -320,8 +320,7 @@ def read_opengotha(text: str, source: str | None = None, scoring: Scoring | None
             start.append(Fraction(start_score(rank, bar, floor, correction)))
         if problems:
             raise InputError(source, problems)
-        t.mcmahon_start = start
-        t.adjustments = [Adjustment(i, s, 0, final=True) for i, s in enumerate(start) if s]
+        with_start_scores(t, start)
     listed = [el.attrs.get("name", "").upper() for el in doc.criteria[0 if mcmahon else 1 :]]
     t.criteria = [_CRITERIA.get(c, c) for c in listed if c and c != "NULL"]
     if left_out:

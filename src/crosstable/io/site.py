@@ -21,18 +21,15 @@ import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import cache
 from pathlib import Path
 from typing import Any
 
-import jinja2
-
 from crosstable.errors import CrosstableError
-from crosstable.i18n import _, integer_text, language, ngettext, pgettext
+from crosstable.i18n import _, integer_text, ngettext, pgettext
 from crosstable.model import FORFEIT, PENDING, WIN, Tournament
 from crosstable.numbers import show_number, show_vulgar
 from crosstable.ranking import Standings, rank
-from crosstable.report import Section, column_kind, column_title, standings_table, view
+from crosstable.report import Section, column_title, standings_table, template_environment, view
 
 GENERATOR = "crosstable site"
 """The ``generator`` of every page: a folder whose ``index.html`` says it is a site of
@@ -95,25 +92,6 @@ def _file_names(t: Tournament) -> list[str]:
     return [f"player-{numbers[i] if numbers else i + 1}.html" for i in range(len(t.names))]
 
 
-@cache
-def _environment() -> jinja2.Environment:
-    env = jinja2.Environment(
-        loader=jinja2.PackageLoader("crosstable", "templates"),
-        autoescape=True,
-        trim_blocks=True,
-        lstrip_blocks=True,
-        undefined=jinja2.StrictUndefined,
-        extensions=["jinja2.ext.i18n"],
-    )
-    env.install_gettext_callables(  # type: ignore[attr-defined]
-        gettext=_, ngettext=ngettext, newstyle=True, pgettext=pgettext
-    )
-    env.globals["column_title"] = column_title
-    env.globals["language"] = language
-    env.filters["column_kind"] = column_kind
-    return env
-
-
 def _round_standings(
     t: Tournament, last: int, tiebreaks: Sequence[str] | str | None, rules: str | None
 ) -> list[Standings]:
@@ -162,7 +140,7 @@ def site_pages(
         "files": files,
         "generator": GENERATOR,
     }
-    env = _environment()
+    env = template_environment()
 
     def page(template: str, **values: Any) -> str:
         return env.get_template(template).render(**common, **values)

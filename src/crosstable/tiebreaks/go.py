@@ -71,7 +71,7 @@ from fractions import Fraction
 import numpy as np
 
 from crosstable.i18n import N_, _, integer_text
-from crosstable.model import DRAW, FORFEIT, LOSS, PENDING, WIN
+from crosstable.model import DRAW, FORFEIT, LOSS, PENDING, WIN, Adjustment, Scoring, Tournament
 from crosstable.numbers import show_decimal, show_vulgar
 from crosstable.tiebreaks.analysis import Analysis
 from crosstable.tiebreaks.columns import Column, column_of
@@ -82,6 +82,19 @@ from crosstable.tiebreaks.words import average_text, sum_text, weight_phrase
 _RANK = re.compile(r"^\s*([0-9]{1,2})\s*([kKdDpP])\s*$")
 ZERO = -30
 """The rank whose start score is 0: 30k, OpenGotha's ``genMMZero``."""
+
+
+GO_SCORING = Scoring(Fraction(1), Fraction(1, 2), Fraction(0), "go")
+"""A go event's points: a win 1, a jigo ½ (the EGD's and OpenGotha's files)."""
+
+
+def with_start_scores(t: Tournament, start: Sequence[Fraction]) -> None:
+    """Give a McMahon event its players' start scores: kept in
+    :attr:`~crosstable.model.Tournament.mcmahon_start` and added to the points (a
+    ``final`` adjustment of round 0 each), so that the points are the McMahon score.
+    The go readers' one way to do it."""
+    t.mcmahon_start = list(start)
+    t.adjustments = [*t.adjustments, *(Adjustment(i, s, 0, final=True) for i, s in enumerate(start) if s)]
 
 
 def rank_value(text: str) -> int | None:
