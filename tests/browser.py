@@ -13,6 +13,7 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
+import httpx
 import pytest
 import uvicorn
 from fastapi import FastAPI
@@ -37,6 +38,20 @@ def served(app: FastAPI) -> Iterator[str]:
     yield f"http://127.0.0.1:{port}"
     srv.should_exit = True
     thread.join(timeout=10)
+
+
+def wait_for(url: str, patience: float) -> None:
+    """Until ``url`` answers (:func:`served` waits a while for the server; a busy
+    machine may need longer): at most ``patience`` seconds, then the error."""
+    deadline = time.monotonic() + patience
+    while True:
+        try:
+            httpx.get(url, timeout=patience).raise_for_status()
+            return
+        except httpx.TransportError:
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.1)
 
 
 @pytest.fixture(scope="module")

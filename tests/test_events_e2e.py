@@ -11,7 +11,6 @@ connections, and every request and every wait of the browser has a generous boun
 from __future__ import annotations
 
 import json
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -22,7 +21,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize
 
 from crosstable.cli import main
 from crosstable.web.app import create_app
-from tests.browser import served
+from tests.browser import served, wait_for
 from tests.conftest import DATA
 
 pytest_plugins = ["tests.browser"]
@@ -42,15 +41,7 @@ at ``nice`` 15 and get a few percent of a core beside other work (the server's b
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     db = tmp_path_factory.mktemp("events") / "events.sqlite"
     with served(create_app(db=f"sqlite:///{db}", budget=HEAVY_PATIENCE)) as address:
-        deadline = time.monotonic() + PATIENCE
-        while True:  # served() waits a while for the server; a busy machine may need longer
-            try:
-                httpx.get(f"{address}/events", timeout=PATIENCE).raise_for_status()
-                break
-            except httpx.TransportError:
-                if time.monotonic() > deadline:
-                    raise
-                time.sleep(0.1)
+        wait_for(f"{address}/events", PATIENCE)
         yield address
 
 

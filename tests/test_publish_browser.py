@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import os
 import re
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -27,7 +26,7 @@ from playwright.sync_api import Browser, Page
 
 from crosstable.cli import main
 from crosstable.web.app import create_app
-from tests.browser import served
+from tests.browser import served, wait_for
 
 pytest_plugins = ["tests.browser"]
 
@@ -56,15 +55,7 @@ def axe() -> str:
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     db = tmp_path_factory.mktemp("events") / "events.sqlite"
     with served(create_app(db=f"sqlite:///{db}", budget=PATIENCE)) as address:
-        deadline = time.monotonic() + PATIENCE
-        while True:
-            try:
-                httpx.get(f"{address}/events", timeout=PATIENCE).raise_for_status()
-                break
-            except httpx.TransportError:
-                if time.monotonic() > deadline:
-                    raise
-                time.sleep(0.1)
+        wait_for(f"{address}/events", PATIENCE)
         yield address
 
 
