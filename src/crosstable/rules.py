@@ -349,7 +349,6 @@ EDITIONS: dict[str, Edition] = {
     "uefa-euro-2024": Edition("uefa-euro", "2024-06-14", "2024-07-14", N_("UEFA EURO 2024")),
     "serie-a-2005": Edition("serie-a", "2005-07-01", "2022-06-30", N_("Serie A 2005/06 to 2021/22")),
     "serie-a-2022": Edition("serie-a", "2022-07-01", None, N_("Serie A from 2022/23")),
-    "serie-a": Edition("serie-a", "2022-07-01", None, N_("Serie A from 2022/23")),
     "caf-afcon": Edition("caf-afcon", "2019-06-21", "2024-02-11", N_("the Africa Cup of Nations 2019 to 2023")),
     "afc-asian-cup": Edition("afc-asian-cup", "2019-01-05", "2024-02-10", N_("the AFC Asian Cup 2019 and 2023")),
     "conmebol-copa-america": Edition("conmebol-copa-america", "2024-06-20", "2024-07-14", N_("the Copa América 2024")),
@@ -358,6 +357,7 @@ EDITIONS: dict[str, Edition] = {
 """The editions each preset of a competition that changes its rules is written for
 (the tournaments' dates, the seasons from 1 July); the presets not listed apply to
 any date."""
+EDITIONS["serie-a"] = EDITIONS["serie-a-2022"]  # as its preset: the current season's rules
 
 _DATE = re.compile(r"(\d{4})[-/.](\d{2})[-/.](\d{2})")
 

@@ -13,7 +13,7 @@ import numpy as np
 
 from crosstable.i18n import N_, _
 from crosstable.model import Cards
-from crosstable.numbers import count, show_decimal
+from crosstable.numbers import show_decimal
 from crosstable.tiebreaks.analysis import Analysis
 from crosstable.tiebreaks.columns import Column
 from crosstable.tiebreaks.football import (
@@ -22,6 +22,7 @@ from crosstable.tiebreaks.football import (
     _external,
     _league_h2h,
     _unless_no_cards,
+    cards_text,
     mini_league,
     unplayed_among,
 )
@@ -56,13 +57,7 @@ def _explain_afc(a: Analysis, spec: Spec, i: int, group: Sequence[int]) -> str:
     c = a.t.cards.get(i, Cards())
     if not a.t.cards:
         return _("{label}: no cards supplied").format(label=spec.label)
-    cards = [
-        count(c.yellow, "{n} yellow", "{n} yellow"),
-        count(c.indirect_red, "{n} second yellow", "{n} second yellow"),
-        count(c.direct_red, "{n} direct red", "{n} direct red"),
-        count(c.yellow_and_direct_red, "{n} yellow then direct red", "{n} yellow then direct red"),
-    ]
-    return f"{spec.label} = {show_decimal(Fraction(afc_points(c)))} ({', '.join(cards)})"
+    return f"{spec.label} = {show_decimal(Fraction(afc_points(c)))} ({cards_text(c)})"
 
 
 def red_cards(c: Cards) -> int:

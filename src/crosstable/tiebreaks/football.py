@@ -546,9 +546,8 @@ def _unless_no_cards(a: Analysis, values: list[int]) -> Column:
     return Column(np.array(values, dtype=np.int64), 1, none if not a.t.cards else None)
 
 
-def _explain_cards(a: Analysis, spec: Spec, i: int, group: Sequence[int]) -> str:
-    c = a.t.cards.get(i, Cards())
-    value = (fair_play if spec.code == "FP" else disciplinary)(a, spec)[i]
+def cards_text(c: Cards) -> str:
+    """A team's cards in words: ``3 yellow, 0 second yellow, 1 direct red, 0 yellow then direct red``."""
     cards = [
         # TRANSLATORS: counts of cards: yellow cards, sendings-off for a second yellow card, direct red cards,
         # and a yellow card followed by a direct red (English says the same for one and for several).
@@ -557,7 +556,12 @@ def _explain_cards(a: Analysis, spec: Spec, i: int, group: Sequence[int]) -> str
         count(c.direct_red, "{n} direct red", "{n} direct red"),
         count(c.yellow_and_direct_red, "{n} yellow then direct red", "{n} yellow then direct red"),
     ]
-    return f"{spec.label} = {show_decimal(value)} ({', '.join(cards)})"
+    return ", ".join(cards)
+
+
+def _explain_cards(a: Analysis, spec: Spec, i: int, group: Sequence[int]) -> str:
+    value = (fair_play if spec.code == "FP" else disciplinary)(a, spec)[i]
+    return f"{spec.label} = {show_decimal(value)} ({cards_text(a.t.cards.get(i, Cards()))})"
 
 
 fair_play.explainer(_explain_cards)
