@@ -46,7 +46,7 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -217,6 +217,15 @@ class _Reader:
             self.fail(path, e.message)
             return low
 
+    def objects(self, data: dict[str, Any], key: str) -> Iterator[tuple[str, dict[str, Any]]]:
+        """The objects of an optional list, each with its path (``games[3]``); an item
+        that is not an object is a problem, passed over."""
+        for k, item in enumerate(self.items(data, key)):
+            if isinstance(item, dict):
+                yield f"{key}[{k}]", item
+            else:
+                self.fail(f"{key}[{k}]", _("not an object"))
+
     def items(self, data: dict[str, Any], key: str) -> list[Any]:
         """An optional list (``null`` or absent: none)."""
         value = data.get(key)
@@ -310,11 +319,7 @@ def read_json(text: str, source: str | None = None, scoring: Scoring | None = No
     cols: list[list[int]] = [[], [], [], [], [], []]
     scores: list[tuple[Fraction, Fraction]] = []
     overrides: list[int] = []
-    for k, g in enumerate(r.items(data, "games")):
-        path = f"games[{k}]"
-        if not isinstance(g, dict):
-            r.fail(path, _("not an object"))
-            continue
+    for path, g in r.objects(data, "games"):
         w = r.integer(g.get("white"), f"{path}.white", 1, n) - 1
         b = r.integer(g.get("black"), f"{path}.black", 1, n) - 1
         status = g.get("status", "played")
@@ -356,11 +361,7 @@ def read_json(text: str, source: str | None = None, scoring: Scoring | None = No
         result = _OUTCOMES.index(counts_as) if counts_as is not None else None
         byes.append(Bye(who, rnd, kind, points, game_points=game_points, result=result))
     handicaps: dict[tuple[int, int, int], int] = {}
-    for k, h in enumerate(r.items(data, "handicaps")):
-        path = f"handicaps[{k}]"
-        if not isinstance(h, dict):
-            r.fail(path, _("not an object"))
-            continue
+    for path, h in r.objects(data, "handicaps"):
         key = (
             r.integer(h.get("round"), f"{path}.round"),
             r.integer(h.get("white"), f"{path}.white", 1, n) - 1,
@@ -368,11 +369,7 @@ def read_json(text: str, source: str | None = None, scoring: Scoring | None = No
         )
         handicaps[key] = r.integer(h.get("stones"), f"{path}.stones", 0, 99)
     playoffs = []
-    for k, po in enumerate(r.items(data, "playoffs")):
-        path = f"playoffs[{k}]"
-        if not isinstance(po, dict):
-            r.fail(path, _("not an object"))
-            continue
+    for path, po in r.objects(data, "playoffs"):
         winner = r.integer(po.get("winner"), f"{path}.winner", 1, n) - 1
         loser = r.integer(po.get("loser"), f"{path}.loser", 1, n) - 1
         score, date = po.get("score", ""), po.get("date", "")
