@@ -111,6 +111,7 @@ from crosstable.ranking import Standings, rank
 from crosstable.rules import PRESETS
 from crosstable.schedule import Schedule
 from crosstable.tiebreaks import parse_list
+from crosstable.tiebreaks.go import rank_value, start_score, with_start_scores
 
 MAX_PARTICIPANTS = 1000
 SWISS = "swiss"
@@ -292,6 +293,11 @@ class NewEvent:
     """The participants' ratings (a Swiss event's initial ranking), None for an unrated one."""
     rounds: int | None = None
     """A Swiss event's rounds (``schedule="swiss"``)."""
+    go_ranks: Sequence[str] = ()
+    """A McMahon round robin's participants' go ranks (``5k``, ``2d``), in their order:
+    each starts from the McMahon score of its rank (scoring ``go``)."""
+    bar: str | None = None
+    """A McMahon round robin's bar (a rank): the players above it start as at it."""
 
 
 def storable(text: str, field: str) -> str:
@@ -1176,7 +1182,55 @@ def _pairings(spec: NewEvent) -> tuple[list[str], list[tuple[int, int, int, int,
     if spec.content is None and spec.schedule != SWISS:
         schedule = Schedule.make(names, double=spec.schedule == "double")
         games = [(p.round, p.board, p.white, p.black, None) for rnd in schedule.rounds for p in rnd if not p.bye]
+    if spec.go_ranks:
+        source = _mcmahon_source(spec, names, games)
     return names, games, source, scoring
+
+
+def _mcmahon_source(spec: NewEvent, names: list[str], games: list[tuple[int, int, int, int, str | None]]) -> str:
+    """A McMahon round robin kept as our JSON (as an imported event is): its
+    participants' go ranks and start scores (EGF Tournament System Rules, "Tournament
+    Systems": rank and bar, :func:`~crosstable.tiebreaks.go.start_score`), its games
+    pending. A McMahon Swiss is refused: no pairing engine for it runs here (OpenGotha's
+    is Java; it would take running its jar per round, or a Python port of its pairer)."""
+    if spec.schedule == SWISS or spec.content is not None:
+        raise CrosstableError(
+            _(
+                "go ranks make a McMahon round robin (schedule single or double): a McMahon Swiss has no "
+                "pairing engine here; pair it in OpenGotha and import its file"
+            )
+        )
+    if Scoring.parse(spec.scoring).name != "go":
+        raise CrosstableError(_("go ranks are for a go event: give the scoring go"))
+    if len(spec.go_ranks) != len(spec.participants):
+        raise CrosstableError(
+            _("{ranks} go ranks for {count} participants: give one for each, in their order").format(
+                ranks=integer_text(len(spec.go_ranks)), count=integer_text(len(spec.participants))
+            )
+        )
+    given = [" ".join(n.split()) for n in spec.participants]
+    values: dict[str, int] = {}
+    for k, text in enumerate(spec.go_ranks):
+        value = rank_value(str(text).strip())
+        if value is None:
+            raise CrosstableError(
+                _("go_ranks[{index}]: {rank} is not a go rank (30k to 1k, 1d to 9d, 1p to 9p)").format(
+                    index=k, rank=repr(text)
+                )
+            )
+        values[given[k]] = value
+    bar = None
+    if spec.bar is not None:
+        bar = rank_value(spec.bar.strip())
+        if bar is None:
+            raise CrosstableError(
+                _("bar: {rank} is not a go rank (30k to 1k, 1d to 9d, 1p to 9p)").format(rank=repr(spec.bar))
+            )
+    t = _tournament(names, [(0, *g) for g in games], Scoring.parse("go"))
+    t.go_ranks = [str(spec.go_ranks[given.index(n)]).strip().lower() for n in names]
+    with_start_scores(t, [Fraction(start_score(values[n], bar)) for n in names])
+    t.system, t.system_reason = "round-robin", _("the Berger tables (a McMahon round robin)")
+    return storable(write_json(t), "content")
 
 
 def _swiss_rounds(spec: NewEvent) -> int | None:

@@ -292,7 +292,8 @@ class Scoring:
 
     @classmethod
     def parse(cls, text: str) -> Scoring:
-        """A preset name (``chess``, ``draughts``, ``football``, ``team``) or ``W:D:L``."""
+        """A preset name (``chess``, ``draughts``, ``football``, ``team``, ``go``: a win 1, a
+        jigo ½) or ``W:D:L``."""
         key = check_type(text, str, "scoring", A_SCORING).strip().lower()
         if key in PRESET_SCORING:
             return PRESET_SCORING[key]
@@ -336,6 +337,7 @@ PRESET_SCORING: dict[str, Scoring] = {
     "draughts": Scoring(Fraction(2), Fraction(1), Fraction(0), "draughts"),
     "football": Scoring(Fraction(3), Fraction(1), Fraction(0), "football"),
     "team": Scoring(Fraction(2), Fraction(1), Fraction(0), "team"),
+    "go": Scoring(Fraction(1), Fraction(1, 2), Fraction(0), "go"),
 }
 
 

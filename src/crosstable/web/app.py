@@ -108,7 +108,7 @@ class TournamentRequest(BaseModel):
     )
     format: Format = "auto"
     filename: str | None = Field(None, max_length=200, description="Shown in messages and titles.")
-    scoring: str | None = Field(None, max_length=40, description="chess, draughts, football, team or W:D:L.")
+    scoring: str | None = Field(None, max_length=40, description="chess, draughts, football, team, go or W:D:L.")
     discipline: str | None = Field(None, description="A discipline file's text: cards and deductions per team.")
 
 

@@ -170,7 +170,7 @@ class CreateEvent(BaseModel):
     name: str = Field(..., max_length=1000, description="The event's name (at most 200 characters once trimmed).")
     participants: list[str] | None = Field(None, description="Names in seeding order (a round robin is paired).")
     content: str | None = Field(None, description="A file's text to import instead (TRF, our JSON, a games list).")
-    scoring: str = Field("chess", max_length=40, description="chess | draughts | football | W:D:L.")
+    scoring: str = Field("chess", max_length=40, description="chess | draughts | football | go | W:D:L.")
     tiebreaks: list[Annotated[str, Field(max_length=100)]] | None = Field(
         None, max_length=50, description="Criteria in order (at most 50); none: the preset or the default."
     )
@@ -181,6 +181,10 @@ class CreateEvent(BaseModel):
         None, max_length=1000, description="The participants' ratings, in their order (null: unrated)."
     )
     rounds: int | None = Field(None, description="A Swiss event's rounds (schedule swiss), 1 to 99.")
+    go_ranks: list[Annotated[str, Field(max_length=3)]] | None = Field(
+        None, max_length=1000, description="A McMahon round robin's go ranks (5k, 2d), in the participants' order."
+    )
+    bar: str | None = Field(None, max_length=3, description="A McMahon round robin's bar (a rank, such as 3d).")
 
 
 class Problem(BaseModel):
@@ -825,6 +829,8 @@ def events_router(
                 req.seed_from,
                 list(req.ratings or ()),
                 req.rounds,
+                list(req.go_ranks or ()),
+                req.bar,
             )
             light = req.content is None and req.seed_from is None and len(spec.participants) <= LIGHT_CREATION
             answer = await jobs.answer(request, event_create_job, spec, "light" if light else "heavy")

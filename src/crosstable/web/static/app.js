@@ -27,6 +27,7 @@ function scoringName(s) {
     case "draughts": return _t("draughts");
     case "football": return _t("football");
     case "team": return _t("team");
+    case "go": return _t("go");
     default: return s;
   }
 }

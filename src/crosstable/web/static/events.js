@@ -59,6 +59,14 @@ async function create() {
     body.ratings = rated.map((m) => (m ? Number(m[2]) : null));
     body.participants = body.participants.map((line, k) => (rated[k] ? rated[k][1] : line));
   }
+  if (body.scoring === "go" && body.participants) {
+    // a McMahon round robin: "Kim 3d" → the name and its go rank (every line needs one, or none has)
+    const ranked = body.participants.map((line) => line.match(/^(.*?)[\s,;]+(\d{1,2}[kdpKDP])$/));
+    if (ranked.some((m) => m)) {
+      body.go_ranks = ranked.map((m, k) => (m ? m[2] : body.participants[k]));
+      body.participants = body.participants.map((line, k) => (ranked[k] ? ranked[k][1] : line));
+    }
+  }
   const headers = { "Content-Type": "application/json" };
   const token = $("token").value.trim();
   if (!$("token-row").hidden && token) headers.Authorization = `Bearer ${token}`;
@@ -80,11 +88,14 @@ async function create() {
 }
 
 $("create").addEventListener("click", create);
-$("schedule").addEventListener("change", () => {
+function showNotes() {
   const swissEvent = $("schedule").value === "swiss";
   $("rounds-row").hidden = !swissEvent;
   $("swiss-note").hidden = !swissEvent;
-});
+  $("go-note").hidden = $("scoring").value !== "go" || swissEvent;
+}
+$("schedule").addEventListener("change", showNotes);
+$("scoring").addEventListener("change", showNotes);
 i18n.onChange(refreshList); // the labels of the list; the form's labels are the HTML's
 i18n.ready.then(() => {
   options();
