@@ -24,7 +24,7 @@ from numpy.typing import NDArray
 import crosstable
 from crosstable import Tournament
 from crosstable.cli import main
-from crosstable.io.writers import render_outlook
+from crosstable.io.analysis_writers import render_outlook
 from crosstable.model import DRAW, LOSS, PENDING, PLAYED, WIN, Adjustment, Bye
 from crosstable.outlook import Zone, _Solver, outlook
 from crosstable.scenarios import DEFAULT_LIMIT, drawable, scenario_options, scenarios

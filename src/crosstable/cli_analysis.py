@@ -33,7 +33,7 @@ from crosstable.i18n import (
     integer_text,
     pgettext,
 )
-from crosstable.io.writers import (
+from crosstable.io.analysis_writers import (
     SCENARIO_OUTPUTS,
     render_outlook,
     render_potentials,

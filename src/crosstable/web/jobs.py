@@ -73,10 +73,11 @@ from crosstable.errors import CrosstableError, InputError
 from crosstable.events import NewEvent, RoundPlan, Stored, hand_round, paired_round, prepared
 from crosstable.i18n import _, decimal_text, integer_text, language, ngettext, using
 from crosstable.io import read_text
+from crosstable.io.analysis_writers import outlook_dict, scenario_dict
 from crosstable.io.jsonfmt import write_json
 from crosstable.io.sidecar import add_discipline
 from crosstable.io.trf import write_trf
-from crosstable.io.writers import competition_fragment, outlook_dict, render, render_competition, scenario_dict
+from crosstable.io.writers import competition_fragment, render, render_competition
 from crosstable.model import PENDING, Tournament
 from crosstable.norms import title_norms
 from crosstable.outlook import outlook as run_outlook
