@@ -302,3 +302,64 @@ def test_opengotha_s_own_document_type_line_is_read_over() -> None:
     ]
     with pytest.raises(InputError, match="document type declaration"):
         read_text(declared.replace('"tournament.dtd">', '"tournament.dtd" [<!ELEMENT x ANY>]>'), fmt="opengotha")
+
+
+def _three_level(b_meets_c: bool) -> Tournament:
+    """A, B and C level on 2 wins: A beat B and C, B beat C (or, without ``b_meets_c``,
+    B and C never met and B beat X6 instead); X1 … X6 fill the other games."""
+    games = [("A", "B", "1-0", 1), ("A", "C", "1-0", 2), ("X1", "A", "1-0", 3), ("X2", "A", "1-0", 4)]
+    games += [("B", "X3", "1-0", 2), ("C", "X4", "1-0", 1), ("C", "X5", "1-0", 4)]
+    games += [("B", "C", "1-0", 3)] if b_meets_c else [("B", "X6", "1-0", 3)]
+    names = sorted({g[0] for g in games} | {g[1] for g in games})
+    t = Tournament.from_games(names, games, scoring="go")
+    t.system = "swiss"
+    return t
+
+
+def test_sdc_counts_the_tied_players_beaten_when_all_met() -> None:
+    """OpenGotha's SDC, by hand from its definition: A beat B and C, B beat C, all three
+    on 2 wins: SDC 2, 1, 0, and that order."""
+    s = rank(_three_level(True), ["SDC"])
+    top = [(r.name, r.values["SDC"]) for r in s.rows[:3]]
+    assert top == [("A", 2), ("B", 1), ("C", 0)]
+    assert "SDC among A, B, C = 2 (beat B, C)" in s.explain("A")
+
+
+def test_sdc_is_0_for_all_when_two_tied_players_never_met() -> None:
+    """B and C never met: SDC is 0 for the three, who stay tied; the chess rule (DE)
+    still places A first, as no result of the missing game could catch A's 2 points."""
+    s = rank(_three_level(False), ["SDC"])
+    assert [r.values["SDC"] for r in s.rows if r.name in "ABC"] == [0, 0, 0]
+    assert len({r.place for r in s.rows if r.name in "ABC"}) == 1
+    de = rank(_three_level(False), ["DE"])
+    assert de.rows[0].name == "A" and de.rows[0].place == "1"
+
+
+def test_sdc_leaves_a_cycle_tied() -> None:
+    """A beat B, B beat C, C beat A: each beat one of the others, SDC 1 each, still tied."""
+    games = [("A", "B", "1-0", 1), ("B", "C", "1-0", 2), ("C", "A", "1-0", 3)]
+    s = rank(Tournament.from_games(["A", "B", "C"], games, scoring="go"), ["SDC"])
+    assert [r.values["SDC"] for r in s.rows] == [1, 1, 1]
+    assert {r.place for r in s.rows} == {"1-3"}
+
+
+def test_sdc_on_the_tournoi_de_juvisy() -> None:
+    """The Tournoi de Juvisy (OpenGotha's file): Perroux and Roullier end level on 30,
+    and Perroux (black) beat Roullier in round 2: SDC 1 and 0, Perroux above; Ravera
+    beat Yung, level on 27, in round 2 too; the other players level on MMS did not all
+    meet, so their SDC is 0."""
+    s = rank(crosstable.read(DATA / "Tournoi de Juvisy.xml"), ["SDC"], announced_rounds=True)
+    sdc = {r.name: r.values["SDC"] for r in s.rows}
+    assert (s.row("Perroux").points, s.row("Roullier").points) == (30, 30)
+    assert (sdc["Perroux Etienne"], sdc["Roullier Louise"]) == (1, 0)
+    assert (sdc["Ravera Sylvain"], sdc["Yung Oscar"]) == (1, 0)
+    assert {name for name, v in sdc.items() if v} == {"Perroux Etienne", "Ravera Sylvain"}
+    assert int(s.row("Perroux").place) < int(s.row("Roullier").place)
+
+
+def test_the_mtg_preset_ranks_by_omw() -> None:
+    """Preset ``mtg`` (MTR 3.1): after match points, OMW; on the Appendix C event X's
+    OMW is the average of A's, B's and C's MWP."""
+    s = rank(_mtr_event(), rules="mtg", announced_rounds=True)
+    assert [c.label for c in s.criteria] == ["OMW"]
+    assert s.row("X").values["OMW"] == (Fraction(2, 3) + Fraction(33, 100) + Fraction(3, 5)) / 3

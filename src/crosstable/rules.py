@@ -318,6 +318,25 @@ PRESETS["opengotha-mcmahon"] = (
         "opponents' McMahon scores (SOS), the sum of the opponents' SOS (SOSOS)"
     ),
 )
+# Draughts (scoring "draughts", 2-1-0): FMJD's round robin. Its Swiss order (art.
+# 5.11.1.2.2, on capital points or Solkoff) was not found in full text: no preset.
+PRESETS["fmjd-round-robin"] = (
+    ["WIN", "DE"],
+    N_(
+        "draughts round robin, FMJD tournament regulations art. 5.11.1.2.1 (when no play-off is provided, art. "
+        "5.11.1.1): most wins, then the result between the players level; the next criterion, the best result "
+        "in the order of the ranking, is not computed"
+    ),
+)
+# The card-game Swiss (scoring 3:1:0): game results are not held, so GWP and OGW are not computed.
+PRESETS["mtg"] = (
+    ["OMW"],
+    N_(
+        "Magic: The Gathering Tournament Rules, 3.1 and Appendix C (rank with --scoring 3:1:0): match points, "
+        "then the opponents' match-win percentage (0.33 floor); the game-win percentages after it need the "
+        "games of each match, which are not read, and are not computed"
+    ),
+)
 PRESETS["fifa-2022"] = PRESETS["fifa-2018"]
 PRESETS["serie-a"] = PRESETS["serie-a-2022"]  # the current season's rules
 

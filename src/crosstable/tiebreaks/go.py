@@ -57,8 +57,11 @@ OpenGotha prints in its EGD export equals ours, and so does every place.
 
 The EGF TSR advise against SOSOS, SODOS and CUSS ("Recommended Usage of
 Tiebreakers"); they are here for the events that use them, as OpenGotha offers them.
-Direct confrontation is the registry's ``DE`` (the points among the players still
-tied, :mod:`crosstable.tiebreaks.direct`).
+Direct confrontation: OpenGotha's simplified one is ``SDC`` (:func:`simplified_direct`);
+the chess rule, the points among the players still tied, is the registry's ``DE``
+(:mod:`crosstable.tiebreaks.direct`). OpenGotha's full ``DC`` (a topological sort of
+the graph of wins among the tied, cycles removed, ordered within by the criteria after
+DC) is not here: a criterion of the registry does not see the criteria after it.
 """
 
 from __future__ import annotations
@@ -71,7 +74,7 @@ from fractions import Fraction
 import numpy as np
 
 from crosstable.i18n import N_, _, integer_text
-from crosstable.model import DRAW, FORFEIT, LOSS, PENDING, WIN, Adjustment, Scoring, Tournament
+from crosstable.model import DRAW, FORFEIT, LOSS, PENDING, PLAYED, PRESET_SCORING, WIN, Adjustment, Tournament
 from crosstable.numbers import show_decimal, show_vulgar
 from crosstable.tiebreaks.analysis import Analysis
 from crosstable.tiebreaks.columns import Column, column_of
@@ -84,8 +87,8 @@ ZERO = -30
 """The rank whose start score is 0: 30k, OpenGotha's ``genMMZero``."""
 
 
-GO_SCORING = Scoring(Fraction(1), Fraction(1, 2), Fraction(0), "go")
-"""A go event's points: a win 1, a jigo ½ (the EGD's and OpenGotha's files)."""
+GO_SCORING = PRESET_SCORING["go"]
+"""A go event's points: a win 1, a jigo ½ (the EGD's and OpenGotha's files; the scoring ``go``)."""
 
 
 def with_start_scores(t: Tournament, start: Sequence[Fraction]) -> None:
@@ -453,6 +456,66 @@ def _explain_cuss(a: Analysis, spec: Spec, i: int, group: Sequence[int]) -> str:
         (v, _("after round {round}").format(round=integer_text(r))) for v, r in zip(table.after[i], labels, strict=True)
     ]
     return sum_text(spec.label, terms, cuss(a, spec)[i])
+
+
+def _net_wins(a: Analysis, group: Sequence[int]) -> dict[tuple[int, int], int]:
+    """Among ``group``, each pair's wins less losses in the games played over the board
+    (OpenGotha's ``defineAPairMatrix``: a jigo 0, a default result not counted), from
+    the first player's side, for the pairs that met."""
+    members = set(group)
+    net: dict[tuple[int, int], int] = {}
+    for p in group:
+        for e in a.entries_of(p).tolist():
+            q = int(a.q[e])
+            if q in members and a.status[e] == PLAYED:
+                step = 1 if a.r[e] == WIN else -1 if a.r[e] == LOSS else 0
+                net[(p, q)] = net.get((p, q), 0) + step
+    return net
+
+
+def simplified_direct(a: Analysis, group: Sequence[int]) -> list[int]:
+    """SDC's value for each member of ``group``: the other members it beat (more wins
+    than losses against them), when every two members met with a winner between
+    them; otherwise 0 for all (the examples: ``tests/test_go.py``)."""
+    net = _net_wins(a, group)
+    decided = all(net.get((p, q), 0) != 0 for p in group for q in group if p != q)
+    if not decided:
+        return [0] * len(group)
+    return [sum(1 for q in group if q != p and net[(p, q)] > 0) for p in group]
+
+
+@criterion("SDC", "simplified direct confrontation", local=True, count=True)
+def sdc(a: Analysis, spec: Spec, group: Sequence[int]) -> Column:
+    """SDC, OpenGotha's simplified direct confrontation, among the players level on the
+    criteria before it: if every two of them met (over the board; a default result
+    does not count) and each such pair has a winner (more wins than losses, a jigo
+    counting neither), a player's SDC is the number of the others it beat; otherwise
+    every one of them has 0 and the next criterion decides.
+
+    Source: OpenGotha (``PlacementParameterSet.PLA_CRIT_SDC``,
+    ``Tournament.defineDirForExAequoGroup``, read, not copied). Example: three players
+    level, A beat B and C, B beat C: SDC 2, 1, 0; had B and C not met, 0 for all
+    three.
+    """
+    return Column(np.array(simplified_direct(a, group), dtype=np.int64), 1)
+
+
+@sdc.explainer
+def _explain_sdc(a: Analysis, spec: Spec, i: int, group: Sequence[int]) -> str:
+    if len(group) < 2:
+        return _("{label} = 0 (not tied with anyone when {label} was applied)").format(label=spec.label)
+    values = simplified_direct(a, group)
+    names = ", ".join(a.name(p) for p in group)
+    value = values[list(group).index(i)]
+    if not any(values):
+        # TRANSLATORS: SDC (a go criterion): not every two of the tied players {names} met with a winner.
+        return _("{label} = 0: not every two of {names} met with a winner").format(label=spec.label, names=names)
+    net = _net_wins(a, group)
+    beaten = ", ".join(a.name(q) for q in group if q != i and net.get((i, q), 0) > 0) or "–"
+    # TRANSLATORS: SDC (a go criterion) among the tied players {names}: the ones {beaten} the player beat.
+    return _("{label} among {names} = {value} (beat {beaten})").format(
+        label=spec.label, names=names, value=integer_text(value), beaten=beaten
+    )
 
 
 # -- the card-game Swiss: Magic: The Gathering's opponents' match-win percentage ------------
