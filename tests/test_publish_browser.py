@@ -264,3 +264,34 @@ def test_a_printed_public_page_says_the_round_and_shows_no_control(
     ARTEFACTS.mkdir(exist_ok=True)
     (ARTEFACTS / "publish-event-print.pdf").write_bytes(pdf)
     page.context.close()
+
+
+def test_a_printed_report_and_site_page_say_the_event_and_show_no_control(browser: Browser, tmp_path: Path) -> None:
+    """Printed (A4), the ``-o html`` page of a real Swiss cut at round 3 of 9 shows its
+    header (event, round, day, source) and the site's pages hide their links' bar."""
+    gros = DATA / "real" / "ejs_javafo_sample2.trf"
+    result = CliRunner().invoke(main, ["standings", str(gros), "--round", "3", "-o", "html"])
+    assert result.exit_code == 0, result.output
+    report = tmp_path / "report.html"
+    report.write_text(result.stdout, encoding="utf-8")
+    page = _page(browser, 1280)
+    page.goto(report.as_uri())
+    assert not page.is_visible(".print-header")  # on screen: the page's own heading
+    page.emulate_media(media="print")
+    header = page.inner_text(".print-header")
+    assert page.is_visible(".print-header")
+    assert re.match(
+        r"XX Open Internacional de Gros · after round 3 of 9 · published \d{4}-\d\d-\d\d · source: ", header
+    )
+    assert page.pdf(format="A4").startswith(b"%PDF")
+    site = tmp_path / "site"
+    result = CliRunner().invoke(main, ["site", str(gros), "-o", str(site)])
+    assert result.exit_code == 0, result.output
+    page.emulate_media(media="screen")
+    page.goto((site / "standings-4.html").as_uri())
+    assert page.is_visible(".site-nav")
+    page.emulate_media(media="print")
+    assert not page.is_visible(".site-nav")
+    assert page.is_visible(".site-footer")
+    assert "after round 4 of 9" in page.inner_text(".site-footer")
+    page.context.close()

@@ -17,6 +17,9 @@ import pytest
 from click.testing import CliRunner
 
 from crosstable.cli import main
+from crosstable.competition import one_group
+from crosstable.io import read
+from crosstable.ranking import rank
 from tests.conftest import DATA
 
 LICHESS = DATA / "real" / "skl_2020_06.trf"
@@ -232,3 +235,62 @@ def test_a_saved_event_that_is_not_there_writes_nothing(tmp_path: Path) -> None:
         assert result.exit_code == 2 and said in result.stderr, (args, result.output)
         assert len(result.stderr.splitlines()) == 1
     assert sorted(p.name for p in tmp_path.iterdir()) == []  # no database made, no folder
+
+
+WORLD_CUP = DATA / "competitions" / "wc2018_group_stage.csv"
+
+
+@pytest.fixture(scope="module")
+def world_cup(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    directory = tmp_path_factory.mktemp("site") / "wc2018"
+    _site(WORLD_CUP, directory, "--rules", "fifa-2018")
+    return directory
+
+
+def test_a_competition_in_groups_has_a_page_per_groups_standings_and_results(world_cup: Path) -> None:
+    groups = "ABCDEFGH"
+    expected = {"index.html", "report.css", "knockout.html"}
+    expected |= {f"group-{g}.html" for g in groups} | {f"group-{g}-results.html" for g in groups}
+    assert {p.name for p in world_cup.iterdir()} == expected
+    index = _parsed(world_cup / "index.html")
+    for g in groups:
+        assert f"group-{g}.html" in index.links and f"group-{g}-results.html" in index.links
+    assert "knockout.html" in index.links
+    results = _parsed(world_cup / "group-A-results.html")
+    games = [row for row in results.cells if len(row) == 4 and row[0].isdigit()]
+    assert len(games) == 6  # a group of four: six games, two a matchday
+    assert results.cells.count(["Match", "Home", "Score", "Away"]) == 3
+    assert games[0] == ["1", "Russia", "5:0", "Saudi Arabia"]
+
+
+def test_each_groups_order_is_the_librarys_ranking(world_cup: Path) -> None:
+    t = read(WORLD_CUP)
+    for g in "ABCDEFGH":
+        ranked = [r.name for r in rank(one_group(t, g), rules="fifa-2018").rows]
+        rows = _parsed(world_cup / f"group-{g}.html").cells[1:]
+        assert [row[1] for row in rows] == ranked, g
+
+
+def test_every_link_of_the_competitions_site_resolves(world_cup: Path) -> None:
+    reached = {"index.html"}
+    for page in world_cup.glob("*.html"):
+        parsed = _parsed(page)
+        assert parsed.scripts == 0, page.name
+        for link in parsed.links:
+            assert not re.match(r"^([a-z]+:|/)", link), (page.name, link)
+            assert (world_cup / link.split("#")[0]).is_file(), (page.name, link)
+            reached.add(link.split("#")[0])
+    assert reached == {p.name for p in world_cup.iterdir()}
+
+
+def test_a_football_txt_competition_is_written_with_its_matchdays(tmp_path: Path) -> None:
+    source = DATA / "openfootball" / "euro-2024.txt"
+    directory = tmp_path / "euro"
+    _site(source, directory, "--rules", "uefa-euro-2024")
+    names = {p.name for p in directory.iterdir()}
+    assert {"index.html", "group-A.html", "group-F-results.html", "across.html", "knockout.html"} <= names
+    assert "final, 3 rounds" in (directory / "index.html").read_text(encoding="utf-8")
+    assert _parsed(directory / "group-A-results.html").cells.count(["Match", "Home", "Score", "Away"]) == 3
+    for page in directory.glob("*.html"):
+        for link in _parsed(page).links:
+            assert (directory / link).is_file(), (page.name, link)

@@ -60,6 +60,9 @@ def site(
     host, or the folder opened from disk, serves it. The pages are written into a new
     folder beside DIR and renamed to DIR at the end: bad input writes nothing. A saved
     event is ranked by its own criteria and rules unless --tiebreaks or --rules is given.
+    A competition in groups (a World Cup's group stage) gets a page per group's
+    standings and per group's results by matchday, and its ranking across groups and
+    knockout round when it has them.
     """
     style = "fraction" if fractions else "decimal"
     if (file is None) == (event_id is None):

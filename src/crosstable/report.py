@@ -14,14 +14,16 @@ through the template's escaping, never as markup.
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cache
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from crosstable.i18n import _, integer_text, language, ngettext, pgettext, roman
-from crosstable.model import FORFEIT, LOSS, PENDING, WIN
+from crosstable.model import FORFEIT, LOSS, PENDING, WIN, Tournament
 from crosstable.numbers import column_decimals, fmt_fixed, fmt_number, show_fixed, show_number, show_vulgar
 from crosstable.ranking import Row, Standings
 from crosstable.tiebreaks import REGISTRY
@@ -97,6 +99,8 @@ def _column_titles() -> dict[str, str]:
         # TRANSLATORS: a column of the knockout round: the away team.
         "Away": pgettext("column", "Away"),
         "Group": pgettext("column", "Group"),
+        # TRANSLATORS: a column of a competition's fixtures: the match's score (2:1).
+        "Score": pgettext("column", "Score"),
         # TRANSLATORS: a column of the scenarios and the outlook: the best place still possible.
         "Best": pgettext("column", "Best"),
         # TRANSLATORS: a column of the scenarios and the outlook: the worst place still possible.
@@ -152,7 +156,7 @@ def column_title(name: str) -> str:
 
 _TEXT_COLUMNS = frozenset({"Decided", "Group", "name", "white_name", "black_name"})
 _NAME_COLUMNS = frozenset({"Name", "Team", "Home", "Away"})
-_MARK_COLUMNS = frozenset({"Title", "Fed", "Grp", "Through", "Slot"})
+_MARK_COLUMNS = frozenset({"Title", "Fed", "Grp", "Through", "Slot", "Score"})
 
 
 def column_kind(name: str) -> str:
@@ -502,10 +506,70 @@ def template_environment() -> jinja2.Environment:
     return env
 
 
-def render_report(s: Standings, style: str = "decimal", decimals: int | None = None, *, places: str = "arabic") -> str:
+def event_state(t: Tournament) -> str:
+    """How far the event is, for a printed page's header: ``after round 4 of 9`` (an
+    event cut before its end or still running), ``final, 9 rounds``, or for an event
+    without rounds (a round robin given as a table, a competition's groups) the games
+    played of all when some are still to play; empty when there is nothing to say."""
+    if t.rounds is not None and t.results_round:
+        played = t.results_round
+        total = max(t.rounds_cut[1] if t.rounds_cut else t.announced_rounds, played)
+        if total > played:
+            # TRANSLATORS: the state of an event still running: {round} of {rounds} announced.
+            return _("after round {round} of {rounds}").format(round=integer_text(played), rounds=integer_text(total))
+        # TRANSLATORS: the state of a finished event: {rounds} is its number of rounds.
+        return ngettext("final, {rounds} round", "final, {rounds} rounds", played).format(rounds=integer_text(played))
+    if t.status is None or not len(t.status):
+        return ""
+    total = len(t.status)
+    played = int((t.status != PENDING).sum())
+    if played < total:
+        # TRANSLATORS: the state of an event without rounds still running: {played} games of {total}.
+        return ngettext("{played} of {total} game played", "{played} of {total} games played", total).format(
+            played=integer_text(played), total=integer_text(total)
+        )
+    # TRANSLATORS: the state of an event without rounds whose every game is played.
+    return _("final")
+
+
+@dataclass
+class PrintLine:
+    """What a printed page says at its head (``print-header.html``): the event, how far
+    it is (:func:`event_state`), the day the page was made and its source."""
+
+    event: str
+    state: str = ""
+    written: str = ""
+    source: str | None = None
+
+
+def print_line(
+    event: str, t: Tournament | None, written: datetime.date | None = None, source: str | None = None
+) -> PrintLine:
+    """The header of a printed page: ``written`` today by default, ``source`` the
+    event's file name by default."""
+    day = written or datetime.datetime.now(datetime.UTC).date()
+    if source is None and t is not None and t.source:
+        source = Path(t.source).name
+    return PrintLine(event, event_state(t) if t is not None else "", day.isoformat(), source)
+
+
+def render_report(
+    s: Standings,
+    style: str = "decimal",
+    decimals: int | None = None,
+    *,
+    places: str = "arabic",
+    written: datetime.date | None = None,
+    source: str | None = None,
+) -> str:
     """A standalone, printable HTML page: the standings, then the crosstable (the
-    command line's ``--output html`` and the web page's report)."""
-    return template_environment().get_template("report.html").render(v=view(s, style, decimals, places=places))
+    command line's ``--output html`` and the web page's report); printed, it says at
+    its head the event, after which round, the day it was made and the source
+    (:func:`print_line`)."""
+    v = view(s, style, decimals, places=places)
+    printed = print_line(v.title, s.tournament, written, source)
+    return template_environment().get_template("report.html").render(v=v, printed=printed)
 
 
 @dataclass
@@ -520,10 +584,22 @@ class Section:
     note: str = ""
 
 
-def render_sections(title: str, heading: list[str], sections: list[Section], warnings: list[str]) -> str:
-    """A standalone, printable HTML page of several tables (same style as the report)."""
+def render_sections(
+    title: str,
+    heading: list[str],
+    sections: list[Section],
+    warnings: list[str],
+    *,
+    tournament: Tournament | None = None,
+    written: datetime.date | None = None,
+    source: str | None = None,
+) -> str:
+    """A standalone, printable HTML page of several tables (same style as the report);
+    printed, it says at its head the event, how far it is (given the ``tournament``),
+    the day it was made and the source (:func:`print_line`)."""
     page = template_environment().get_template("competition.html")
-    return page.render(title=title, heading=heading, sections=sections, warnings=warnings)
+    printed = print_line(title, tournament, written, source)
+    return page.render(title=title, heading=heading, sections=sections, warnings=warnings, printed=printed)
 
 
 def render_sections_fragment(sections: list[Section]) -> str:

@@ -24,12 +24,14 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+from crosstable.competition import rank_competition
 from crosstable.errors import CrosstableError
 from crosstable.i18n import _, integer_text, ngettext, pgettext
+from crosstable.io.writers import _competition_tables
 from crosstable.model import FORFEIT, PENDING, WIN, Tournament
 from crosstable.numbers import show_number, show_vulgar
 from crosstable.ranking import Standings, rank
-from crosstable.report import Section, column_title, standings_table, template_environment, view
+from crosstable.report import Section, column_title, event_state, standings_table, template_environment, view
 
 GENERATOR = "crosstable site"
 """The ``generator`` of every page: a folder whose ``index.html`` says it is a site of
@@ -112,7 +114,10 @@ def site_pages(
     The event is ranked as ``crosstable standings`` ranks it (after its last round with
     results), and after each earlier round; ``written`` is the day the pages say they
     were published (today by default); ``source`` what their footers name as the source
-    (default: the event's file name)."""
+    (default: the event's file name). A competition in groups (football's group stage:
+    the event has :attr:`~Tournament.groups`) is written by :func:`competition_pages`."""
+    if t.groups is not None:
+        return competition_pages(t, tiebreaks, rules=rules, style=style, written=written, source=source)
     final = rank(t, tiebreaks, rules=rules)
     live = final.tournament
     rounds = live.results_round if live.rounds is not None else 0
@@ -212,6 +217,128 @@ def site_pages(
         encoding="utf-8"
     )
     return pages
+
+
+def group_file(label: str, what: str = "") -> str:
+    """The file of a group's standings (``group-A.html``) or of its ``results``
+    (``group-A-results.html``); a label that is not a plain name is written by its
+    characters' code points, so that every label gives a file name of its own."""
+    safe = label if label.isascii() and label.isalnum() else "-".join(f"{ord(c):x}" for c in label)
+    return f"group-{safe}{'-' + what if what else ''}.html"
+
+
+def matchdays(t: Tournament) -> list[list[int]]:
+    """A group's games (indices of ``t``'s games) by matchday: by their round when the
+    file gives more than one, else in the file's order, each game on the first matchday on which
+    neither team has played yet (a group of four: two games a matchday)."""
+    if t.rounds is not None and len(set(t.rounds.tolist())) > 1:
+        days: dict[int, list[int]] = {}
+        for k, rnd in enumerate(t.rounds.tolist()):
+            days.setdefault(rnd, []).append(k)
+        return [days[d] for d in sorted(days)]
+    out: list[list[int]] = []
+    busy: list[set[int]] = []
+    for k, (w, b) in enumerate(zip(t.white.tolist(), t.black.tolist(), strict=True)):
+        day = next((d for d, teams in enumerate(busy) if w not in teams and b not in teams), len(busy))
+        if day == len(busy):
+            busy.append(set())
+            out.append([])
+        busy[day] |= {w, b}
+        out[day].append(k)
+    return out
+
+
+def competition_pages(
+    t: Tournament,
+    tiebreaks: Sequence[str] | str | None = None,
+    *,
+    rules: str | None = None,
+    style: str = "decimal",
+    written: datetime.date | None = None,
+    source: str | None = None,
+) -> dict[str, str]:
+    """Every page of a competition in groups (``crosstable standings`` ranks it with
+    :func:`~crosstable.competition.rank_competition`): ``index.html`` linking each
+    group's standings (``group-A.html``) and results by matchday
+    (``group-A-results.html``), the ranking across groups (``across.html``) and the
+    knockout round (``knockout.html``) when the competition has them; the tables are
+    those of ``crosstable standings -o html``."""
+    c = rank_competition(t, tiebreaks, rules=rules)
+    tables = _competition_tables(c, style)
+    groups = [
+        (g.group, tables[k][0], group_file(g.group), group_file(g.group, "results")) for k, g in enumerate(c.groups)
+    ]
+    extra: list[tuple[str, str, tuple[str, list[str], list[list[str]]]]] = []
+    rest = tables[len(c.groups) :]
+    if c.across is not None:
+        extra.append(("across.html", rest[0][0], rest.pop(0)))
+    if c.knockout:
+        extra.append(("knockout.html", rest[0][0], rest.pop(0)))
+    heading = c.heading()
+    common: dict[str, Any] = {
+        "event": heading[0],
+        "state": event_state(t),
+        "started": t.info.get("042") or t.start_date or "",
+        "written": (written or datetime.datetime.now(datetime.UTC).date()).isoformat(),
+        "source": source or (Path(t.source).name if t.source else None),
+        "rounds": [],
+        "paired": [],
+        "files": [],
+        "generator": GENERATOR,
+        "groups": groups,
+        "extra": [(file, title) for file, title, _table in extra],
+    }
+    env = template_environment()
+
+    def page(template: str, **values: Any) -> str:
+        return env.get_template(template).render(**common, **values)
+
+    pages: dict[str, str] = {}
+    for k, g in enumerate(c.groups):
+        _label, title, standings_file, results_file = groups[k]
+        _title, head, rows = tables[k]
+        table = Section(title="", head=head, rows=rows, names=[r.name for r in g.standings.rows])
+        results = _("Results")
+        pages[standings_file] = page(
+            "site-sections.html", title=title, sections=[], table=table, other=(results_file, results)
+        )
+        pages[results_file] = page(
+            "site-sections.html",
+            title=f"{title}: {results}",
+            sections=_fixtures(g.standings),
+            table=None,
+            other=(standings_file, _("Standings")),
+        )
+    for file, title, (_t, head, rows) in extra:
+        team = head.index("Team") if "Team" in head else None
+        names = [row[team] if team is not None else "" for row in rows]
+        table = Section(title="", head=head, rows=rows, names=names)
+        pages[file] = page("site-sections.html", title=title, sections=[], table=table, other=None)
+    pages["index.html"] = page("site-index.html", heading=heading[1:], warnings=list(c.warnings))
+    pages["report.css"] = (importlib.resources.files("crosstable") / "templates" / "report.css").read_text(
+        encoding="utf-8"
+    )
+    return pages
+
+
+def _fixtures(s: Standings) -> list[Section]:
+    """A group's games by matchday, as tables of ``Match Home Score Away``."""
+    t = s.tournament
+    assert t.status is not None
+    columns = (t.white, t.black, t.white_score, t.black_score, t.status, t.white_outcome, t.black_outcome)
+    games = list(zip(*(c.tolist() for c in columns), strict=True))
+    out = []
+    number = 0
+    for day, ks in enumerate(matchdays(t), start=1):
+        rows = []
+        for k in ks:
+            number += 1
+            w, b, ws, bs, st, wo, bo = games[k]
+            rows.append([integer_text(number), t.names[w], _result_text(t, ws, bs, st, wo, bo) or "–", t.names[b]])
+        # TRANSLATORS: a competition's fixtures: the games of matchday {day}.
+        title = _("Matchday {day}").format(day=integer_text(day))
+        out.append(Section(title=title, head=["Match", "Home", "Score", "Away"], rows=rows, names=[r[1] for r in rows]))
+    return out
 
 
 def _number(t: Tournament, i: int) -> int:

@@ -428,7 +428,7 @@ def render_competition(
     tables = _competition_tables(c, style, decimals, places)
     heading = c.heading()
     if output == "html":
-        return render_sections(heading[0], heading, _sections(tables), list(c.warnings))
+        return render_sections(heading[0], heading, _sections(tables), list(c.warnings), tournament=c.tournament)
     if output == "md":
         lines = [f"{line}  " for line in heading]
         for title, head, body in tables:
