@@ -17,6 +17,20 @@ default result (a forfeit); ``0+``, ``0=``, ``0-`` are rounds without a game wor
 ½ and 0 (a bye, a round not played, an absence). Both players' lines give a game:
 they must agree.
 
+A table typed by hand in this layout is read as well (no ``;`` header is needed; the
+format is detected from the ranks and results): the cells are separated by any run
+of spaces and tabs (a column number counts a tab as one character); the place is
+any leading number; the club, or the country, may be left out (one word between the
+rank and the first number or result is the country when it is two capital letters,
+else the club; none: both left empty); a line with fewer results than the longest
+one has its missing last rounds read as absences (``0-``), and a warning names its
+lines. What is refused, with the line and column of the cell: a rank that is not a
+go rank (``5kk``, ``50k``), a printed value of a column of the header that is not a
+number, a result cell that is not a result or names no other player. Two lines of
+one name are two players (the games name players by their numbers; OpenGotha writes
+players without a Latin name as ``? ?``): each is told apart by its number
+(``? ? (#3)``) and a warning names the lines.
+
 What the reader makes of it (:mod:`crosstable.tiebreaks.go` for the scores):
 
 - a file whose header has an ``MMS`` column is a McMahon: each player's start score is
@@ -28,7 +42,7 @@ What the reader makes of it (:mod:`crosstable.tiebreaks.go` for the scores):
   the reader (½, ½, ½ bring 0, 1, 0: :func:`_rounded_down`); an
   ``NBW`` column and no ``MMS`` is a Swiss (no start score); with neither, the start
   scores come from the ranks without a bar (30k = 0, 1d = 30), and a warning says so;
-- the printed columns (MMS, NBW, SOS, SOS-1, SOS-2, SOSOS, SODOS, CUSS) are kept and
+- the printed columns (MMS, NBW, SOS, SOS-1, SOS-2, SOSOS, SODOS, CUSS, SDC) are kept and
   compared with the computed values (a difference is a warning); OpenGotha cuts its
   values to four characters, so a four-character value of a file it wrote is not
   compared when it is four digits (it may be the start of a longer one); its ``?``
@@ -68,6 +82,7 @@ COLUMNS = {
     "SOSOS": "SOSOS",
     "SODOS": "SODOS",
     "CUSS": "CUSS",
+    "SDC": "SDC",
 }
 """The printed columns we compute, by their header names (OpenGotha's short names)."""
 
@@ -139,30 +154,60 @@ def _parse(text: str, source: str | None, problems: list[Problem]) -> _Parsed:
             elif out.columns is None:
                 out.columns = _header_columns(line)
             continue
-        player = _player_line(line, k, len(out.players) + 1, problems)
+        player = _player_line(line, k, len(out.players) + 1, out.columns or [], problems)
         if player is not None:
             out.players.append(player)
     return out
 
 
-def _player_line(line: str, k: int, number: int, problems: list[Problem]) -> _Line | None:
+def _player_line(line: str, k: int, number: int, columns: Sequence[str], problems: list[Problem]) -> _Line | None:
+    # a column is 1-based in characters, a tab counting one
     tokens = [(m.group(), m.start() + 1) for m in re.finditer(r"\S+", line)]
     place = None
     first = 0
-    if tokens and re.fullmatch(r"[0-9]{1,5}", tokens[0][0]) and tokens[0][1] <= 5:
+    if tokens and re.fullmatch(r"[0-9]{1,5}", tokens[0][0]):
         place, first = int(tokens[0][0]), 1
     at = next((j for j in range(first + 1, len(tokens)) if _RANK.match(tokens[j][0])), None)
-    if at is None or len(tokens) < at + 3:
+    typo = next((j for j in range(first + 1, len(tokens)) if re.match(r"[0-9]{1,2}[kKdDpP]", tokens[j][0])), None)
+    if at is None and typo is not None and "/" not in tokens[typo][0] and "!" not in tokens[typo][0]:
+        at = typo  # such as 5kk: refused below as no go rank
+    if at is None:
         problems.append(
             Problem(_("not a player line of an EGD file (place, name, rank, country, club, results)"), k, 1)
         )
         return None
+    if not _RANK.match(tokens[at][0]) or rank_value(tokens[at][0]) is None:
+        problems.append(
+            Problem(_("{cell} is not a go rank (30k to 9d)").format(cell=quoted(tokens[at][0])), k, tokens[at][1])
+        )
+        return None
     name = " ".join(t for t, _c in tokens[first:at])
-    country, club = tokens[at + 1][0], tokens[at + 2][0]
-    rest = tokens[at + 3 :]
-    split = next((j for j, (t, _c) in enumerate(rest) if _RESULT.match(t) and not _VALUE.match(t)), len(rest))
-    # a value such as 408? (408½ in OpenGotha's files) matches both: it is a value
-    values, results = rest[:split], rest[split:]
+    after = at + 1
+    ids: list[str] = []
+    while (
+        after < len(tokens)
+        and len(ids) < 2
+        and not _VALUE.match(tokens[after][0])
+        and not _RESULT.match(tokens[after][0])
+    ):
+        ids.append(tokens[after][0])
+        after += 1
+    if len(ids) == 1:  # a hand-typed table without one of them: a country is two capital letters
+        ids = [ids[0], ""] if re.fullmatch(r"[A-Z]{2}", ids[0]) else ["", ids[0]]
+    country, club = [*ids, "", ""][:2]
+    rest = tokens[after:]
+    values: list[tuple[str, int]] = []
+    for j, (t, col) in enumerate(rest):
+        if j < len(columns):
+            if not _VALUE.match(t):
+                why = _("{cell} is not a number: the file's column {name} prints numbers")
+                problems.append(Problem(why.format(cell=quoted(t), name=quoted(columns[j])), k, col))
+                return None
+        elif not _VALUE.match(t):
+            break
+        values.append((t, col))
+    # a value such as 408? (408½ in OpenGotha's files) is a value, not a result
+    results = rest[len(values) :]
     parsed = []
     for t, col in results:
         m = _RESULT.match(t)
@@ -195,20 +240,24 @@ def read_egd(text: str, source: str | None = None, scoring: Scoring | None = Non
     if problems:
         raise InputError(source, problems)
     n = len(players)
-    rounds = len(players[0].results)
+    rounds = max(len(p.results) for p in players)
+    short: list[int] = []
+    absent = _RESULT.match("0-")
+    assert absent is not None
     for p in players:
-        if len(p.results) != rounds:
-            col = p.results[-1][1] if p.results else 1
-            problems.append(
-                Problem(
-                    _("{n} results where the first player has {rounds}").format(n=len(p.results), rounds=rounds),
-                    p.line,
-                    col,
-                )
-            )
+        if len(p.results) < rounds:
+            short.append(p.line)
+            p.results += [(absent, 0)] * (rounds - len(p.results))
+    lines = [p.line for p in players]
+    seen_names: dict[str, list[_Line]] = {}
+    for p in players:
+        seen_names.setdefault(p.name, []).append(p)
+    twice = {name: same for name, same in seen_names.items() if len(same) > 1}
+    for same in twice.values():  # each line is a player of its own (the games name its number): told apart
+        for p in same:
+            p.name = f"{p.name} (#{p.number})"
     if problems:
         raise InputError(source, problems)
-    lines = [p.line for p in players]
     white: list[int] = []
     black: list[int] = []
     ws: list[int] = []
@@ -289,6 +338,21 @@ def read_egd(text: str, source: str | None = None, scoring: Scoring | None = Non
     except CrosstableError as e:
         raise InputError(source, [Problem(str(e))]) from None
     t.byes = sorted(byes, key=lambda b: (b.round, b.participant))
+    for name, same in twice.items():
+        t.warnings.append(
+            # TRANSLATORS: {name} is a player's name in an EGD results file, {lines} line numbers, {first} a name
+            # with its number, such as "? ? (#3)".
+            _("{name} is the name of the players of lines {lines}: told apart by their numbers, as {first}").format(
+                name=quoted(name), lines=", ".join(str(p.line) for p in same), first=quoted(same[0].name)
+            )
+        )
+    if short:
+        t.warnings.append(
+            # TRANSLATORS: {lines} are line numbers of an EGD results file.
+            _("lines {lines} have fewer results than the rounds: the missing last rounds are absences (0-)").format(
+                lines=", ".join(str(x) for x in short)
+            )
+        )
     t.rounds_total = rounds
     t.handicaps = handicaps
     t.go_ranks = [p.rank.lower() for p in players]

@@ -149,7 +149,7 @@ _CRITERIA = {
     "CUSSM": "CUSS",
     "CUSSW": "CUSS",
     "DC": "DE",
-    "SDC": "DE",
+    "SDC": "SDC",
 }
 
 

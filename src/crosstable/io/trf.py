@@ -1525,7 +1525,7 @@ def write_trf(t: Tournament) -> str:
     forfeited without board games, ``352`` boards, ``362`` match points), so that an
     event entered elsewhere can be exported and read back, here or by the FIDE
     reference, with the same values. A go event (go ranks, McMahon start scores) is
-    refused: TRF has no place for them (our JSON and the EGD's ``.h9`` keep them). Games without
+    refused (handicaps too): TRF has no place for them (our JSON and the EGD's ``.h9`` keep them). Games without
     round numbers (a crosstable) are placed in the rounds of the Berger tables; a game
     not played yet is written with a blank result.
     """
@@ -1533,9 +1533,12 @@ def write_trf(t: Tournament) -> str:
         return _write_team(t)
     if t.kind != "result":
         raise CrosstableError(_("TRF holds chess games; this tournament has football scores"))
-    if t.go_ranks is not None or t.mcmahon_start is not None:
+    if t.go_ranks is not None or t.mcmahon_start is not None or t.handicaps:
         raise CrosstableError(
-            _("TRF holds chess games; a go event's ranks and McMahon start scores have no TRF form: write it as json")
+            _(
+                "a go event has no TRF form (TRF has no go ranks, McMahon start scores or handicaps): "
+                "write it as our JSON"
+            )
         )
     lines = _head_lines(t, "Individual", _placed(t)[3])
     lines += _player_lines(t, t.names, list(range(len(t.names))))
