@@ -118,3 +118,12 @@ def test_a_typo_in_a_hand_typed_table_is_refused_naming_line_and_column() -> Non
     col = typed[CHAUVIN].index("6-w/0") + 1
     e = _refused("\n".join(typed) + "\n")
     assert (e.problems[0].line, e.problems[0].column) == (CHAUVIN + 1, col)
+
+
+def test_a_typo_in_an_opengotha_rank_is_refused_at_its_player() -> None:
+    # before, a rank OpenGotha's XML does not spell as a rank gave a start score of 0 without a word
+    xml = (DATA / "Tournoi de Juvisy.xml").read_text(encoding="utf-8")
+    line = next(k for k, text in enumerate(xml.splitlines(), 1) if 'rank="3D"' in text)
+    with pytest.raises(InputError) as e:
+        read_text(xml.replace('rank="3D"', 'rank="3DD"', 1), source="j.xml")
+    assert e.value.problems[0].line == line and "'3DD' is not a go rank" in e.value.problems[0].message

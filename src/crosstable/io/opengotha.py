@@ -315,7 +315,7 @@ def read_opengotha(text: str, source: str | None = None, scoring: Scoring | None
     if mcmahon:
         start = []
         for k in implied:
-            rank = rank_value(players[k].attrs.get("rank", "")) or 0
+            rank = _rank(players[k], "rank", "", problems)  # a typo refused at its element, not a start of 0
             correction = _int(players[k], "smmsCorrection", "0", problems)
             start.append(Fraction(start_score(rank, bar, floor, correction)))
         if problems:
