@@ -7,7 +7,8 @@ Olsztyn 2013, 594 players) and the HTML standings it published after some rounds
 read from the shared inputs folder beside the project (its ``SOURCES.md`` names each
 file's commit); the test skips when that folder is absent. Every printed MMS, SOS,
 SOS-1 and SOS-2, and every place (the HTML prints a shared place once, on its first
-row), must equal ours after the same round.
+row), must equal ours after the same round. And OpenGotha's export of a club
+championship ranked by SDC and rating keeps the places it prints.
 """
 
 from __future__ import annotations
@@ -67,3 +68,16 @@ def test_opengothas_published_standings_equal_ours(xml: str, page: str, k: int) 
         assert str(o["place"]).split("-")[0] == r["Pl"], r["Name"]
         for c in columns:
             assert Fraction(str(o["tiebreaks"][c])) == number(r[c]), (r["Name"], c)
+
+
+def test_an_export_ranked_by_sdc_and_rating_keeps_its_printed_places() -> None:
+    # OpenGotha's export of the Levallois club championship 2018 (a Swiss: NBW, then SDC, then Rating)
+    path = GO / "other-real" / "Championnat_Levallois_2018 - Resultats.h9"
+    if not path.is_file():
+        pytest.skip(f"{path} is not here (the shared inputs)")
+    t = crosstable.read(path)
+    s = crosstable.rank(t)
+    assert [c.code for c in s.criteria] == ["SDC", "RTNG"] and not s.warnings
+    printed = {i: int(d.value) for i, d in t.declared["place"].items()}
+    assert [printed[row.index] for row in s.rows] == [int(str(row.place).split("-")[0]) for row in s.rows]
+    assert len({row.place for row in s.rows}) == len(s.rows)  # every place decided, as printed

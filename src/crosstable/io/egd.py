@@ -42,7 +42,8 @@ What the reader makes of it (:mod:`crosstable.tiebreaks.go` for the scores):
   the reader (½, ½, ½ bring 0, 1, 0: :func:`_rounded_down`); an
   ``NBW`` column and no ``MMS`` is a Swiss (no start score); with neither, the start
   scores come from the ranks without a bar (30k = 0, 1d = 30), and a warning says so;
-- the printed columns (MMS, NBW, SOS, SOS-1, SOS-2, SOSOS, SODOS, CUSS, SDC) are kept and
+- the printed columns (MMS, NBW, SOS, SOS-1, SOS-2, SOSOS, SODOS, CUSS, SDC; OpenGotha's ``Ratin``,
+  the players' ratings, ranked by as ``RTNG``) are kept and
   compared with the computed values (a difference is a warning); OpenGotha cuts its
   values to four characters, so a four-character value of a file it wrote is not
   compared when it is four digits (it may be the start of a longer one); its ``?``
@@ -83,6 +84,8 @@ COLUMNS = {
     "SODOS": "SODOS",
     "CUSS": "CUSS",
     "SDC": "SDC",
+    "RATIN": "RTNG",
+    "RATING": "RTNG",
 }
 """The printed columns we compute, by their header names (OpenGotha's short names)."""
 
@@ -363,6 +366,10 @@ def read_egd(text: str, source: str | None = None, scoring: Scoring | None = Non
     t.system_reason = _("an EGD results file")  # the heading says McMahon when there are start scores
     columns = [COLUMNS.get(c.upper()) for c in parsed.columns or []]
     printed = _printed(players, columns, lines, parsed.opengotha)
+    if "RTNG" in columns:  # OpenGotha's Rating column: the players' ratings (RTNG ranks by them)
+        at = columns.index("RTNG")
+        values = [_value(p.values[at][0]) if len(p.values) > at else None for p in players]
+        t.ratings = [int(v) if v is not None and v.denominator == 1 else None for v in values]
     if "MMS" in columns:
         at = columns.index("MMS")
         printed_mms = []
