@@ -368,8 +368,8 @@ def read_egd(text: str, source: str | None = None, scoring: Scoring | None = Non
     printed = _printed(players, columns, lines, parsed.opengotha)
     if "RTNG" in columns:  # OpenGotha's Rating column: the players' ratings (RTNG ranks by them)
         at = columns.index("RTNG")
-        values = [_value(p.values[at][0]) if len(p.values) > at else None for p in players]
-        t.ratings = [int(v) if v is not None and v.denominator == 1 else None for v in values]
+        rated = [_value(p.values[at][0]) if len(p.values) > at else None for p in players]
+        t.ratings = [int(v) if v is not None and v.denominator == 1 else None for v in rated]
     if "MMS" in columns:
         at = columns.index("MMS")
         printed_mms = []
