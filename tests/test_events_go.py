@@ -115,6 +115,8 @@ def test_go_ranks_that_cannot_make_a_mcmahon_round_robin_are_refused(client: Tes
     assert typo.status_code == 422 and "go_ranks[3]" in typo.text and "3kk" in typo.text
     short = client.post("/api/events", json={**base, "go_ranks": ranks[:5]})
     assert short.status_code == 422 and "5 go ranks for 6 participants" in short.text
+    imported = {**base, "go_ranks": ranks, "schedule": "swiss", "content": JUVISY.read_text(encoding="utf-8")}
+    assert client.post("/api/events", json=imported).status_code == 422  # an import has its own ranks
     chess = client.post("/api/events", json={**base, "scoring": "chess", "go_ranks": ranks})
     assert chess.status_code == 422 and "scoring go" in chess.text
     assert client.get("/api/events").json() == [] or all(

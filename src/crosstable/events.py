@@ -1080,6 +1080,8 @@ def prepared(spec: NewEvent, check: Callable[[Standings], object] | None = None)
     name = event_name(spec.name)
     if spec.schedule not in ("single", "double", SWISS):
         raise CrosstableError(_("schedule {schedule}: single, double or swiss").format(schedule=repr(spec.schedule)))
+    if spec.go_ranks and spec.content is not None:
+        _mcmahon_source(spec, [], [])  # refused: go ranks make a round robin of names, an import has its own
     imported = _swiss_import(spec) if spec.schedule == SWISS and spec.content is not None else None
     rounds = imported.rounds if imported is not None else _swiss_rounds(spec)
     Scoring.parse(spec.scoring)
