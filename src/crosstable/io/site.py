@@ -27,7 +27,7 @@ from typing import Any
 from crosstable.competition import rank_competition
 from crosstable.errors import CrosstableError
 from crosstable.i18n import _, integer_text, ngettext, pgettext
-from crosstable.io.writers import _competition_tables
+from crosstable.io.writers import competition_tables
 from crosstable.model import FORFEIT, PENDING, WIN, Tournament
 from crosstable.numbers import show_number, show_vulgar
 from crosstable.ranking import Standings, rank
@@ -264,7 +264,7 @@ def competition_pages(
     knockout round (``knockout.html``) when the competition has them; the tables are
     those of ``crosstable standings -o html``."""
     c = rank_competition(t, tiebreaks, rules=rules)
-    tables = _competition_tables(c, style)
+    tables = competition_tables(c, style)
     groups = [
         (g.group, tables[k][0], group_file(g.group), group_file(g.group, "results")) for k, g in enumerate(c.groups)
     ]

@@ -362,7 +362,7 @@ def _across_title(c: Competition) -> str:
     )
 
 
-def _competition_tables(
+def competition_tables(
     c: Competition, style: str = "decimal", decimals: int | None = None, places: str = "arabic"
 ) -> list[tuple[str, list[str], list[list[str]]]]:
     """Every table of a competition: the groups, the ranking across groups, the knockout round."""
@@ -388,7 +388,7 @@ def _sections(tables: list[tuple[str, list[str], list[list[str]]]]) -> list[Sect
 
 def competition_fragment(c: Competition, *, places: str = "arabic") -> str:
     """A competition's tables as HTML, for the web page."""
-    return render_sections_fragment(_sections(_competition_tables(c, places=places)))
+    return render_sections_fragment(_sections(competition_tables(c, places=places)))
 
 
 def competition_json(c: Competition) -> str:
@@ -425,7 +425,7 @@ def render_competition(
                 w.writerow([column_title("Group"), *(column_title(h) for h in head)])
             w.writerows([[g.group, *_csv_cells(row)] for row in body])
         return out.getvalue()
-    tables = _competition_tables(c, style, decimals, places)
+    tables = competition_tables(c, style, decimals, places)
     heading = c.heading()
     if output == "html":
         return render_sections(heading[0], heading, _sections(tables), list(c.warnings), tournament=c.tournament)
