@@ -26,7 +26,7 @@ from typing import Any
 
 from crosstable.competition import rank_competition
 from crosstable.errors import CrosstableError
-from crosstable.i18n import _, integer_text, ngettext, pgettext
+from crosstable.i18n import _, integer_text, pgettext
 from crosstable.io.writers import competition_tables
 from crosstable.model import FORFEIT, PENDING, WIN, Tournament
 from crosstable.numbers import show_number, show_vulgar
@@ -121,30 +121,10 @@ def site_pages(
     final = rank(t, tiebreaks, rules=rules)
     live = final.tournament
     rounds = live.results_round if live.rounds is not None else 0
-    announced = t.announced_rounds if t.rounds is not None else 0
     after = [*_round_standings(t, rounds, tiebreaks, rules), final] if rounds else [final]
     files = _file_names(t)
-    written = written or datetime.datetime.now(datetime.UTC).date()
-    name = final.heading()[0]
-    source = source or (Path(t.source).name if t.source else None)
-    if rounds and announced > rounds:
-        # TRANSLATORS: the state of an event still running: {round} of {rounds} announced.
-        state = _("after round {round} of {rounds}").format(round=integer_text(rounds), rounds=integer_text(announced))
-    elif rounds:
-        # TRANSLATORS: the state of a finished event: {rounds} is its number of rounds.
-        state = ngettext("final, {rounds} round", "final, {rounds} rounds", rounds).format(rounds=integer_text(rounds))
-    else:
-        state = ""
-    common: dict[str, Any] = {
-        "event": name,
-        "state": state,
-        "started": t.info.get("042") or t.start_date or "",
-        "written": written.isoformat(),
-        "source": source,
-        "rounds": list(range(1, rounds + 1)),
-        "files": files,
-        "generator": GENERATOR,
-    }
+    common = _common(t, final.heading()[0], written, source, event_state(live) if rounds else "")
+    common |= {"rounds": list(range(1, rounds + 1)), "files": files}
     env = template_environment()
 
     def page(template: str, **values: Any) -> str:
@@ -213,10 +193,27 @@ def site_pages(
         pages[files[i]] = page(
             "site-card.html", i=i, t=t, has=has, place=place, points=points, card=cards[i], bye_name=_bye_name
         )
-    pages["report.css"] = (importlib.resources.files("crosstable") / "templates" / "report.css").read_text(
-        encoding="utf-8"
-    )
+    pages["report.css"] = _stylesheet()
     return pages
+
+
+def _common(t: Tournament, event: str, written: datetime.date | None, source: str | None, state: str) -> dict[str, Any]:
+    """What every page of a site says in its footer: the event, how far it is
+    (``state``, :func:`~crosstable.report.event_state`), its start, the day written and
+    the source (the event's file name by default)."""
+    return {
+        "event": event,
+        "state": state,
+        "started": t.info.get("042") or t.start_date or "",
+        "written": (written or datetime.datetime.now(datetime.UTC).date()).isoformat(),
+        "source": source or (Path(t.source).name if t.source else None),
+        "generator": GENERATOR,
+    }
+
+
+def _stylesheet() -> str:
+    """The one stylesheet, written beside the pages."""
+    return (importlib.resources.files("crosstable") / "templates" / "report.css").read_text(encoding="utf-8")
 
 
 def group_file(label: str, what: str = "") -> str:
@@ -275,19 +272,9 @@ def competition_pages(
     if c.knockout:
         extra.append(("knockout.html", rest[0][0], rest.pop(0)))
     heading = c.heading()
-    common: dict[str, Any] = {
-        "event": heading[0],
-        "state": event_state(t),
-        "started": t.info.get("042") or t.start_date or "",
-        "written": (written or datetime.datetime.now(datetime.UTC).date()).isoformat(),
-        "source": source or (Path(t.source).name if t.source else None),
-        "rounds": [],
-        "paired": [],
-        "files": [],
-        "generator": GENERATOR,
-        "groups": groups,
-        "extra": [(file, title) for file, title, _table in extra],
-    }
+    common = _common(t, heading[0], written, source, event_state(t))
+    common |= {"rounds": [], "paired": [], "files": [], "groups": groups}
+    common["extra"] = [(file, title) for file, title, _table in extra]
     env = template_environment()
 
     def page(template: str, **values: Any) -> str:
@@ -315,9 +302,7 @@ def competition_pages(
         table = Section(title="", head=head, rows=rows, names=names)
         pages[file] = page("site-sections.html", title=title, sections=[], table=table, other=None)
     pages["index.html"] = page("site-index.html", heading=heading[1:], warnings=list(c.warnings))
-    pages["report.css"] = (importlib.resources.files("crosstable") / "templates" / "report.css").read_text(
-        encoding="utf-8"
-    )
+    pages["report.css"] = _stylesheet()
     return pages
 
 
