@@ -26,12 +26,15 @@ def counts_forfeits(a: Analysis, spec: Spec | None) -> bool:
     return a.t.system != "swiss" and not (spec is not None and spec.has("S"))
 
 
-def games_among(a: Analysis, group: Sequence[int], spec: Spec | None = None) -> dict[tuple[int, int], list[Fraction]]:
+def games_among(
+    a: Analysis, group: Sequence[int], spec: Spec | None = None, *, over_the_board: bool = False
+) -> dict[tuple[int, int], list[Fraction]]:
     """The points each member took from each other member it met, game by game
     (``(p, q)``: what ``p`` scored against ``q``), counting the games
-    :func:`counts_forfeits` counts; game points with ``:GP``."""
+    :func:`counts_forfeits` counts (only those played over the board with
+    ``over_the_board``); game points with ``:GP``."""
     members = set(group)
-    every = counts_forfeits(a, spec)
+    every = counts_forfeits(a, spec) and not over_the_board
     game_points = spec is not None and spec.basis == "GP"
     values, den = (a.gs, a.t.score_denominator) if game_points else (a.pts, a.D)
     taken: dict[tuple[int, int], list[Fraction]] = {}

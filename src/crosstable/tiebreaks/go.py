@@ -74,10 +74,11 @@ from fractions import Fraction
 import numpy as np
 
 from crosstable.i18n import N_, _, integer_text
-from crosstable.model import DRAW, FORFEIT, LOSS, PENDING, PLAYED, PRESET_SCORING, WIN, Adjustment, Tournament
+from crosstable.model import DRAW, FORFEIT, LOSS, PENDING, PRESET_SCORING, WIN, Adjustment, Tournament
 from crosstable.numbers import show_decimal, show_vulgar
 from crosstable.tiebreaks.analysis import Analysis
 from crosstable.tiebreaks.columns import Column, column_of
+from crosstable.tiebreaks.direct import games_among
 from crosstable.tiebreaks.registry import criterion
 from crosstable.tiebreaks.spec import Spec
 from crosstable.tiebreaks.words import average_text, sum_text, weight_phrase
@@ -462,15 +463,9 @@ def _net_wins(a: Analysis, group: Sequence[int]) -> dict[tuple[int, int], int]:
     """Among ``group``, each pair's wins less losses in the games played over the board
     (OpenGotha's ``defineAPairMatrix``: a jigo 0, a default result not counted), from
     the first player's side, for the pairs that met."""
-    members = set(group)
-    net: dict[tuple[int, int], int] = {}
-    for p in group:
-        for e in a.entries_of(p).tolist():
-            q = int(a.q[e])
-            if q in members and a.status[e] == PLAYED:
-                step = 1 if a.r[e] == WIN else -1 if a.r[e] == LOSS else 0
-                net[(p, q)] = net.get((p, q), 0) + step
-    return net
+    draw = a.t.scoring.draw
+    taken = games_among(a, group, over_the_board=True)
+    return {pair: sum((x > draw) - (x < draw) for x in points) for pair, points in taken.items()}
 
 
 def simplified_direct(a: Analysis, group: Sequence[int]) -> list[int]:
