@@ -111,7 +111,7 @@ from crosstable.ranking import Standings, rank
 from crosstable.rules import PRESETS
 from crosstable.schedule import Schedule
 from crosstable.tiebreaks import parse_list
-from crosstable.tiebreaks.go import rank_value, start_score, with_start_scores
+from crosstable.tiebreaks.go import GO_SCORING, rank_value, start_score, with_start_scores
 
 MAX_PARTICIPANTS = 1000
 SWISS = "swiss"
@@ -1080,8 +1080,7 @@ def prepared(spec: NewEvent, check: Callable[[Standings], object] | None = None)
     name = event_name(spec.name)
     if spec.schedule not in ("single", "double", SWISS):
         raise CrosstableError(_("schedule {schedule}: single, double or swiss").format(schedule=repr(spec.schedule)))
-    if spec.go_ranks and spec.content is not None:
-        _mcmahon_source(spec, [], [])  # refused: go ranks make a round robin of names, an import has its own
+    starts = _go_starts(spec)
     imported = _swiss_import(spec) if spec.schedule == SWISS and spec.content is not None else None
     rounds = imported.rounds if imported is not None else _swiss_rounds(spec)
     Scoring.parse(spec.scoring)
@@ -1101,7 +1100,7 @@ def prepared(spec: NewEvent, check: Callable[[Standings], object] | None = None)
         names, games, source, scoring = imported.names, imported.games, None, imported.scoring
         ratings, titles, byes = imported.ratings, imported.titles, imported.byes
     else:
-        names, games, source, scoring = _pairings(spec)
+        names, games, source, scoring = _pairings(spec, starts)
         ratings = _ratings(spec, names)
         if spec.schedule == SWISS:  # numbered in FIDE's initial ranking: the pairing numbers
             names, ratings = _initial_ranking(names, ratings)
@@ -1142,9 +1141,12 @@ def prepared(spec: NewEvent, check: Callable[[Standings], object] | None = None)
     return new
 
 
-def _pairings(spec: NewEvent) -> tuple[list[str], list[tuple[int, int, int, int, str | None]], str | None, str]:
+def _pairings(
+    spec: NewEvent, starts: dict[str, tuple[str, Fraction]] | None = None
+) -> tuple[list[str], list[tuple[int, int, int, int, str | None]], str | None, str]:
     """The participants, the games ``(round, board, white, black, result)``, for an
-    imported event the event as our JSON, and the scoring (an import's own)."""
+    imported event or a McMahon round robin (``starts``, :func:`_go_starts`) the event
+    as our JSON, and the scoring (an import's own)."""
     source, scoring = None, spec.scoring
     games: list[tuple[int, int, int, int, str | None]] = []
     if spec.content is not None:
@@ -1184,17 +1186,20 @@ def _pairings(spec: NewEvent) -> tuple[list[str], list[tuple[int, int, int, int,
     if spec.content is None and spec.schedule != SWISS:
         schedule = Schedule.make(names, double=spec.schedule == "double")
         games = [(p.round, p.board, p.white, p.black, None) for rnd in schedule.rounds for p in rnd if not p.bye]
-    if spec.go_ranks:
-        source = _mcmahon_source(spec, names, games)
+    if starts is not None:
+        source = _mcmahon_source(names, games, starts)
     return names, games, source, scoring
 
 
-def _mcmahon_source(spec: NewEvent, names: list[str], games: list[tuple[int, int, int, int, str | None]]) -> str:
-    """A McMahon round robin kept as our JSON (as an imported event is): its
-    participants' go ranks and start scores (EGF Tournament System Rules, "Tournament
-    Systems": rank and bar, :func:`~crosstable.tiebreaks.go.start_score`), its games
-    pending. A McMahon Swiss is refused: no pairing engine for it runs here (OpenGotha's
-    is Java; it would take running its jar per round, or a Python port of its pairer)."""
+def _go_starts(spec: NewEvent) -> dict[str, tuple[str, Fraction]] | None:
+    """A McMahon round robin's participants (by name) with their go ranks and start
+    scores (EGF Tournament System Rules, "Tournament Systems": rank and bar,
+    :func:`~crosstable.tiebreaks.go.start_score`); none without go ranks. A McMahon
+    Swiss is refused: no pairing engine for it runs here (OpenGotha's is Java; it would
+    take running its jar per round, or a Python port of its pairer); so are go ranks
+    given with an imported file, which has its own."""
+    if not spec.go_ranks:
+        return None
     if spec.schedule == SWISS or spec.content is not None:
         raise CrosstableError(
             _(
@@ -1210,8 +1215,7 @@ def _mcmahon_source(spec: NewEvent, names: list[str], games: list[tuple[int, int
                 ranks=integer_text(len(spec.go_ranks)), count=integer_text(len(spec.participants))
             )
         )
-    given = [" ".join(n.split()) for n in spec.participants]
-    values: dict[str, int] = {}
+    values: list[int] = []
     for k, text in enumerate(spec.go_ranks):
         value = rank_value(str(text).strip())
         if value is None:
@@ -1220,7 +1224,7 @@ def _mcmahon_source(spec: NewEvent, names: list[str], games: list[tuple[int, int
                     index=k, rank=repr(text)
                 )
             )
-        values[given[k]] = value
+        values.append(value)
     bar = None
     if spec.bar is not None:
         bar = rank_value(spec.bar.strip())
@@ -1228,9 +1232,20 @@ def _mcmahon_source(spec: NewEvent, names: list[str], games: list[tuple[int, int
             raise CrosstableError(
                 _("bar: {rank} is not a go rank (30k to 1k, 1d to 9d, 1p to 9p)").format(rank=repr(spec.bar))
             )
-    t = _tournament(names, [(0, *g) for g in games], Scoring.parse("go"))
-    t.go_ranks = [str(spec.go_ranks[given.index(n)]).strip().lower() for n in names]
-    with_start_scores(t, [Fraction(start_score(values[n], bar)) for n in names])
+    return {
+        " ".join(name.split()): (str(text).strip().lower(), Fraction(start_score(value, bar)))
+        for name, text, value in zip(spec.participants, spec.go_ranks, values, strict=True)
+    }
+
+
+def _mcmahon_source(
+    names: list[str], games: list[tuple[int, int, int, int, str | None]], starts: dict[str, tuple[str, Fraction]]
+) -> str:
+    """A McMahon round robin kept as our JSON (as an imported event is): its
+    participants' go ranks and start scores (:func:`_go_starts`), its games pending."""
+    t = _tournament(names, [(0, *g) for g in games], GO_SCORING)
+    t.go_ranks = [starts[n][0] for n in names]
+    with_start_scores(t, [starts[n][1] for n in names])
     t.system, t.system_reason = "round-robin", _("the Berger tables (a McMahon round robin)")
     return storable(write_json(t), "content")
 
