@@ -179,7 +179,7 @@ def _player_line(line: str, k: int, number: int, columns: Sequence[str], problem
             Problem(_("not a player line of an EGD file (place, name, rank, country, club, results)"), k, 1)
         )
         return None
-    if not _RANK.match(tokens[at][0]) or rank_value(tokens[at][0]) is None:
+    if rank_value(tokens[at][0]) is None:
         problems.append(
             Problem(_("{cell} is not a go rank (30k to 9d)").format(cell=quoted(tokens[at][0])), k, tokens[at][1])
         )
@@ -259,8 +259,6 @@ def read_egd(text: str, source: str | None = None, scoring: Scoring | None = Non
     for same in twice.values():  # each line is a player of its own (the games name its number): told apart
         for p in same:
             p.name = f"{p.name} (#{p.number})"
-    if problems:
-        raise InputError(source, problems)
     white: list[int] = []
     black: list[int] = []
     ws: list[int] = []
