@@ -1524,9 +1524,9 @@ def write_trf(t: Tournament) -> str:
     line-ups, ``320`` pairing-allocated byes, ``240`` other byes, ``330`` matches
     forfeited without board games, ``352`` boards, ``362`` match points), so that an
     event entered elsewhere can be exported and read back, here or by the FIDE
-    reference, with the same values. A go event (go ranks, McMahon start scores) is
-    refused (handicaps too): TRF has no place for them (our JSON and the EGD's ``.h9`` keep them). Games without
-    round numbers (a crosstable) are placed in the rounds of the Berger tables; a game
+    reference, with the same values. A go event (go ranks, McMahon start scores,
+    handicaps) is refused: TRF has no place for them (our JSON and the EGD's ``.h9``
+    keep them). Games without round numbers (a crosstable) are placed in the rounds of the Berger tables; a game
     not played yet is written with a blank result.
     """
     if t.kind == "game_points":
