@@ -15,12 +15,15 @@ imports numpy and the readers only for the commands that need them (``crosstable
 from __future__ import annotations
 
 import importlib
-from typing import TYPE_CHECKING, Any
+
+TYPE_CHECKING = False  # typing itself is not imported: it would slow every start (mypy knows the name)
 
 __version__ = "0.1.0"
 """The version (``pyproject.toml`` reads it from here)."""
 
 if TYPE_CHECKING:
+    from typing import Any
+
     from crosstable.competition import Competition, rank_competition
     from crosstable.errors import CriterionError, CrosstableError, InputError, Problem
     from crosstable.io import read, read_text

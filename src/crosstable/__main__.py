@@ -1,0 +1,5 @@
+"""``python -m crosstable``: the ``crosstable`` program (:func:`crosstable.launch.main`)."""
+
+from crosstable.launch import main
+
+main()

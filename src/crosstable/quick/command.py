@@ -1,0 +1,209 @@
+"""``crosstable standings FILE -t LIST -o json`` on the quick path (see :mod:`crosstable.quick`).
+
+:func:`run` takes the command line's arguments and either answers (the JSON or CSV on
+standard output, the warnings on standard error, status 0) or returns ``None`` having
+written nothing, and the full command line runs. It answers only
+
+- ``standings FILE`` with ``-t``/``--tiebreaks LIST`` and ``-o``/``--output`` ``json``
+  or ``csv`` (each at most once, ``--name=value`` too), nothing else;
+- FILE a regular file of at most :data:`MOST_BYTES`, read by :mod:`crosstable.quick.trf`;
+- the messages in English (:func:`crosstable.i18n.default_language`).
+
+Everything else is the full command line's, which gives the same answer (and its
+errors) anyway: this path changes the time, never the output.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from fractions import Fraction
+
+from crosstable.quick import standings, trf
+from crosstable.quick.event import Unsupported
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Mapping, Sequence
+
+try:  # the C encoder of JSON strings that json.dumps(..., ensure_ascii=False) uses, without importing json (re)
+    from _json import encode_basestring as _string
+except ImportError:  # pragma: no cover (an interpreter without CPython's accelerator)
+    from json.encoder import py_encode_basestring as _string
+
+MOST_BYTES = 2_000_000
+"""The largest file this path reads (a 2,000-player Swiss's TRF is about 1.5 MB)."""
+_LANGUAGES = ("en", "bg", "hu", "ru", "de")
+
+
+def _options(args: Sequence[str]) -> tuple[str, str, str] | None:
+    """FILE, the list and the output of ``standings FILE [-t LIST] [-o json|csv]``, else ``None``."""
+    if len(args) < 2 or args[0] != "standings":
+        return None
+    file: str | None = None
+    given: dict[str, str] = {}
+    names = {"-t": "tiebreaks", "--tiebreaks": "tiebreaks", "-o": "output", "--output": "output"}
+    rest = list(args[1:])
+    while rest:
+        word = rest.pop(0)
+        key, eq, value = word.partition("=")
+        if word.startswith("--") and eq and key in names:
+            name = names[key]
+        elif word in names and rest:
+            name, value = names[word], rest.pop(0)
+        elif not word.startswith("-") and file is None and word:
+            file = word
+            continue
+        else:
+            return None
+        if name in given:
+            return None
+        given[name] = value
+    output = given.get("output")
+    if file is None or output not in ("json", "csv") or "tiebreaks" not in given:
+        return None
+    return file, given["tiebreaks"], output
+
+
+def english(environ: Mapping[str, str]) -> bool:
+    """Whether :func:`crosstable.i18n.default_language` is English."""
+    for name in ("CROSSTABLE_LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = environ.get(name, "")
+        for part in value.split(":"):
+            code = part.strip().replace("-", "_").split("_")[0].split(".")[0].lower()
+            if code in _LANGUAGES:
+                return code == "en"
+        if value and name != "CROSSTABLE_LANG":
+            return True
+    return True
+
+
+def _read(path: str) -> str | None:
+    """The file's text (UTF-8, else Latin-1), ``None`` when it is not a regular file
+    of at most :data:`MOST_BYTES` (the full path says what is wrong)."""
+    try:
+        with open(path, "rb") as f:
+            info = os.fstat(f.fileno())
+            if info.st_mode & 0o170000 != 0o100000 or info.st_size > MOST_BYTES:
+                return None
+            raw = f.read(MOST_BYTES + 1)
+    except (OSError, ValueError):
+        return None
+    if len(raw) > MOST_BYTES:
+        return None
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return raw.decode("latin-1")
+
+
+def _number(value: Fraction | None) -> int | float | None:
+    """:func:`crosstable.numbers.json_number`."""
+    if value is None:
+        return None
+    if value.denominator == 1:
+        return int(value.numerator)
+    return float(value)
+
+
+def dump(x: object) -> str:
+    """``json.dumps(x, ensure_ascii=False)`` for the values of the standings' JSON (texts,
+    whole numbers, floats, ``None``, lists and dicts of them): the same text, without
+    importing :mod:`json` (and with it :mod:`re`), a fifth of a small event's process."""
+    if x is None:
+        return "null"
+    if isinstance(x, bool):
+        return "true" if x else "false"
+    if isinstance(x, str):
+        return _string(x)
+    if isinstance(x, int):
+        return int.__repr__(x)
+    if isinstance(x, float):
+        return float.__repr__(x)
+    if isinstance(x, list):
+        return "[" + ", ".join(dump(v) for v in x) + "]"
+    if isinstance(x, dict):
+        return "{" + ", ".join(f"{_string(k)}: {dump(v)}" for k, v in x.items()) + "}"
+    raise TypeError(f"not a JSON value: {x!r}")
+
+
+def to_json(read: trf.Read, result: standings.Table) -> str:
+    """:func:`crosstable.io.writers.to_json` of these standings."""
+    event = read.event
+
+    head: dict[str, object] = {
+        "event": read.name,
+        "format": "trf",
+        "system": event.system,
+        "rules": {"edition": event.edition, "reason": read.rules_reason} if result.rounds_matter else None,
+        "scoring": {"win": 1, "draw": 0.5, "loss": 0},
+        "scoring_reason": None,
+        "primary": "points",
+        "tiebreaks": result.labels,
+        "tiebreaks_source": "as given",
+    }
+    if read.rounds is not None:
+        head["rounds"] = dict(zip(("after", "with_results", "announced"), read.rounds, strict=True))
+    rows = ",\n    ".join(
+        dump(
+            {
+                "rank": row.rank,
+                "place": row.place,
+                "name": row.name,
+                "points": _number(row.points),
+                "tiebreaks": {key: _number(v) for key, v in row.values.items()},
+            }
+        )
+        for row in result.rows
+    )
+    warnings = ",\n    ".join(dump(w) for w in result.warnings)
+    return (
+        "{\n  "
+        + ",\n  ".join(f"{dump(k)}: {dump(v)}" for k, v in head.items())
+        + ',\n  "standings": [\n    '
+        + rows
+        + '\n  ],\n  "warnings": ['
+        + (f"\n    {warnings}\n  " if warnings else "")
+        + "]\n}\n"
+    )
+
+
+def _cell(value: Fraction | None) -> str:
+    """A CSV cell: the exact decimal (:func:`crosstable.quick.standings.fmt_decimal`), empty when undefined."""
+    return "" if value is None else standings.fmt_decimal(value)
+
+
+def to_csv(result: standings.Table) -> str:
+    """:func:`crosstable.io.writers.to_csv` of these standings (without ``--csv-notes``):
+    no cell needs quoting here (a name that would, or that a spreadsheet would take for
+    a formula, is Unsupported: :mod:`csv` and ``csv_safe`` decide it on the full path)."""
+    lines = [",".join(["rank", "place", "name", "points", *result.labels])]
+    for row in result.rows:
+        name = row.name
+        if name[:1] in ("=", "+", "-", "@", "\t", "\r") or any(ch in name for ch in ',"\r\n') or name != name.strip():
+            raise Unsupported("a name the CSV writer quotes or marks")
+        cells = [_cell(row.values[k]) for k in result.labels]
+        lines.append(",".join([str(row.rank), row.place, name, standings.fmt_decimal(row.points), *cells]))
+    return "\n".join(lines) + "\n"
+
+
+def run(args: Sequence[str], environ: Mapping[str, str] = os.environ) -> int | None:
+    """Answer ``args`` on the quick path (status 0), or ``None`` with nothing written."""
+    options = _options(args)
+    if options is None or not english(environ):
+        return None
+    file, listed, output = options
+    text = _read(file)
+    if text is None:
+        return None
+    try:
+        read = trf.read(text, file)
+        result = standings.rank_event(read.event, listed, warnings=read.warnings)
+        out = to_json(read, result) if output == "json" else to_csv(result)
+    except Unsupported:
+        return None
+    sys.stdout.write(out)
+    sys.stdout.flush()
+    if result.warnings:
+        sys.stderr.write("".join(f"warning: {w}\n" for w in result.warnings))
+    return 0

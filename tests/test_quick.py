@@ -1,0 +1,159 @@
+"""The quick path (``crosstable.quick``) against the full command line, byte for byte.
+
+For every TRF file of the tests (and of the shared held-out inputs, when present) and
+for generated events (``tests/differential/events.py``, the generator of the
+differential test against the FIDE reference), ``crosstable standings FILE -t LIST
+-o json`` is answered twice: by :func:`crosstable.quick.command.run` and by the full
+command line (:func:`crosstable.cli.main`). Where the quick path answers, its standard
+output, standard error and status must be the full path's exactly; where it does not,
+it must have written nothing. The real files the startup benchmark times
+(``tests/data/real/cases.tsv``) must take the quick path, and a whole process on it
+must not import numpy, click or rich.
+"""
+
+from __future__ import annotations
+
+import os
+import shlex
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from crosstable.cli import main
+from crosstable.quick.command import run
+from tests.differential.events import Features, random_event, to_trf
+
+ROOT = Path(__file__).resolve().parent.parent
+DATA = ROOT / "tests" / "data"
+REAL = DATA / "real"
+SHARED = Path("/work/shared/inputs")
+"""The shared held-out inputs, when this machine has them (as tests/conftest.py)."""
+FIDE = "BH/C1,BH,SB,DE,WIN,WON,BPG,BWG,GE,REP,VUR,NUM,PS,KS,ARO,TPR,AOB,FB,APRO,PTP"
+LISTS = (
+    FIDE,
+    FIDE.replace("BH/C1,BH,SB", "BH/C1/V1,BH/V1,SB/V1").replace("AOB,FB", "AOB/V1,FB/V1"),
+    "BH/C1,BH,SB,PS,DE,WIN,BWG",
+    "DE,WIN,SB,KS",
+    "BH/M1,BH/C2,SB/C1,ARO/C1,TPR,PTP",
+    "BH/V0,SB/V0,BH/C1/V0,AOB/V0",
+)
+ENGLISH = {"LANG": "C.UTF-8", "LANGUAGE": "", "LC_ALL": "", "LC_MESSAGES": "", "CROSSTABLE_LANG": ""}
+
+
+def _trf_files() -> list[Path]:
+    found = [p for p in sorted(DATA.rglob("*")) if p.suffix in (".trf", ".trfx", ".input") or p.name.endswith(".txt")]
+    if SHARED.is_dir():
+        found += [p for p in sorted(SHARED.rglob("*")) if p.suffix.lower() in (".trf", ".trfx", ".txt")]
+    return [p for p in found if p.is_file() and p.stat().st_size < 2_000_000 and b"\n001 " in p.read_bytes()]
+
+
+def full(args: list[str]) -> tuple[int, str, str]:
+    result = CliRunner(env=ENGLISH).invoke(main, args)
+    return result.exit_code, result.stdout, result.stderr
+
+
+def quick(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int | None, str, str]:
+    capsys.readouterr()
+    status = run(args, ENGLISH)
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def compare(args: list[str], capsys: pytest.CaptureFixture[str]) -> bool:
+    """Whether the quick path answered; when it did, its answer is the full path's."""
+    status, out, err = quick(args, capsys)
+    if status is None:
+        assert (out, err) == ("", ""), f"the quick path wrote before giving up: {shlex.join(args)}"
+        return False
+    assert (status, out, err) == full(args), f"the two paths differ: crosstable {shlex.join(args)}"
+    return True
+
+
+@pytest.mark.parametrize("path", _trf_files(), ids=lambda p: str(p.relative_to(p.parents[1])))
+def test_every_trf_file_gives_the_full_paths_answer(path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    for listed in LISTS:
+        for output in ("json", "csv"):
+            compare(["standings", str(path), "-t", listed, "-o", output], capsys)
+
+
+def test_generated_events_give_the_full_paths_answer(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Individual events of every shape the generator draws (forfeits, every bye,
+    withdrawals, late entries, unrated players, Swiss and round robin): most take the
+    quick path, and each of those is answered as the full path answers it."""
+    features = Features.parse("-scoring_3_1_0,-scoring_2_1_0,-team_swiss,-team_round_robin")  # 1-½-0 only
+    answered = tried = 0
+    for seed in range(int(os.environ.get("QUICK_EXAMPLES", "120"))):
+        event = random_event(seed, features)
+        if event.kind != "individual":
+            continue
+        file = tmp_path / f"event-{seed}.trf"
+        file.write_text(to_trf(event), encoding="utf-8")
+        for listed in LISTS[:2] + LISTS[4:]:
+            tried += 1
+            answered += compare(["standings", str(file), "-t", listed, "-o", "json"], capsys)
+    assert tried and answered > tried // 2, f"the quick path answered {answered} of {tried} generated cases"
+
+
+def _bench_cases() -> list[tuple[str, str, str]]:
+    out = []
+    for line in (REAL / "cases.tsv").read_text(encoding="utf-8").splitlines():
+        if not line.strip() or line.startswith("#"):
+            continue
+        name, file, args = line.split("\t")[:3]
+        words = shlex.split(args)
+        codes = words[words.index("-t") + 1 :]
+        if codes[0] != "PTS":  # a team event: the full path's
+            continue
+        out.append((name, file, ",".join(codes[1:])))
+    return out
+
+
+@pytest.mark.parametrize(("name", "file", "listed"), _bench_cases(), ids=lambda x: x if "," not in x else "")
+def test_the_benchmarks_files_take_the_quick_path(
+    name: str, file: str, listed: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert compare(["standings", str(REAL / file), "-t", listed, "-o", "json"], capsys), (
+        f"{name}: the quick path gave it to the full command line"
+    )
+
+
+def test_a_whole_process_on_the_quick_path_imports_no_numpy_click_or_rich() -> None:
+    file = REAL / "shc_2021_03.trf"
+    probe = (
+        "import sys; from crosstable.quick.command import run; "
+        f"status = run(['standings', {str(file)!r}, '-t', 'BH/C1,BH,SB', '-o', 'json']); "
+        "print(status, sorted(m for m in ('numpy', 'click', 'rich', 'typing') if m in sys.modules), file=sys.stderr)"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, env={**os.environ, **ENGLISH}, timeout=120
+    )
+    assert done.stderr.splitlines()[-1] == "0 []", done.stderr
+    program = subprocess.run(
+        [sys.executable, "-m", "crosstable", "standings", str(file), "-t", FIDE, "-o", "json"],
+        capture_output=True,
+        text=True,
+        env={**os.environ, **ENGLISH},
+        timeout=120,
+    )
+    assert (program.returncode, program.stdout, program.stderr) == full(
+        ["standings", str(file), "-t", FIDE, "-o", "json"]
+    )
+
+
+@pytest.mark.parametrize("listed", ["", "PTS", "PTS,BH", "bh/c1,sb", "BH,BH", "XYZ", "BH/C9", "BH,,SB", " BH , SB "])
+def test_lists_written_otherwise_give_the_full_paths_answer(listed: str, capsys: pytest.CaptureFixture[str]) -> None:
+    compare(["standings", str(REAL / "skl_2020_06.trf"), "-t", listed, "-o", "json"], capsys)
+
+
+def test_what_the_quick_path_does_not_take_goes_to_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:
+    """Another language, option, output or format: nothing written, the full path answers."""
+    file = str(REAL / "shc_2021_03.trf")
+    assert run(["standings", file, "-t", "BH", "-o", "json"], {"LANG": "de_DE.UTF-8"}) is None
+    assert run(["standings", file, "-t", "BH", "-o", "text"], ENGLISH) is None
+    assert run(["standings", file, "-t", "BH", "-o", "json", "--round", "2"], ENGLISH) is None
+    assert run(["standings", str(ROOT / "examples" / "seed-7-players.tsv"), "-t", "SB", "-o", "json"], ENGLISH) is None
+    assert run(["standings", file + ".missing", "-t", "BH", "-o", "json"], ENGLISH) is None
+    assert capsys.readouterr() == ("", "")
