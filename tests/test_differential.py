@@ -70,6 +70,9 @@ TEAM_TALLY: dict[str, list[int]] = {}
 (:data:`tests.differential.events.TEAM_SHAPES`): values (or ranks) compared, differing."""
 SHAPE_EVENTS: dict[str, int] = {}
 """Generated team events per new shape."""
+QUICK: list[int] = [0, 0]
+"""Values of the quick path (crosstable.quick) compared with the reference's, and the
+events they came from (individual ones scored 1-½-0; any difference fails the event)."""
 
 
 def test_criteria_compared_are_reported() -> None:
@@ -210,9 +213,23 @@ def test_same_values_and_ranks_as_the_reference(event: Event) -> None:
             counts = TEAM_TALLY.setdefault(spec, [0, 0])
             counts[0] += compared
             counts[1] += differing
+    QUICK[0] += outcome.quick_values_compared
+    QUICK[1] += bool(outcome.quick_values_compared)
     if outcome.differences:
         pytest.fail(_message(event, _save(event, text, outcome), outcome), pytrace=False)
     assert outcome.values_compared > 0 and outcome.ranks_compared == event.competitors
+
+
+def test_the_quick_path_was_compared_with_the_reference() -> None:
+    """After the test above: the quick path (the criteria in plain Python that small
+    events take) was compared with the reference on the events it takes, value by value
+    (a difference failed that event)."""
+    if not QUICK[1]:
+        pytest.skip("the differential test did not run here (deselected)")
+    warnings.warn(
+        f"differential: the quick path compared on {QUICK[1]} events, {QUICK[0]} values", UserWarning, stacklevel=1
+    )
+    assert QUICK[0] > 0
 
 
 def test_team_codes_compared_on_the_new_team_shapes() -> None:

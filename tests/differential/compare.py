@@ -50,7 +50,10 @@ from typing import Literal
 
 import crosstable
 from crosstable import REGISTRY, CrosstableError, parse_spec
+from crosstable.quick.event import Unsupported
+from crosstable.quick.standings import rank_event
 from tests.differential.reference import ReferenceError, ReferenceTable, Value, command, run_reference
+from tests.quick_adapter import rank_inputs
 
 INDIVIDUAL = [
     *["PTS", "BH", "BH/C1", "BH/M1", "SB", "SB/C1", "KS", "PS"],
@@ -148,6 +151,8 @@ class Outcome:
     reference_output: str = ""
     ours_output: str = ""
     command: list[str] = field(default_factory=list)
+    quick_values_compared: int = 0
+    """Values of the quick path (:mod:`crosstable.quick`) compared with the reference's."""
 
     @property
     def compared(self) -> bool:
@@ -413,7 +418,53 @@ def compare_text(text: str, specs: Sequence[str], workdir: Path) -> Outcome:
     if standings is None:
         return outcome
     _compare_rows(outcome, columns, standings, table, _rounds(text), apart)
+    if t is not None:
+        _compare_quick(outcome, t, columns, table, _rounds(text))
     return outcome
+
+
+def _compare_quick(
+    outcome: Outcome, t: crosstable.Tournament, columns: list[Column], table: ReferenceTable, rounds: int
+) -> None:
+    """The quick path (:mod:`crosstable.quick`: the same criteria in plain Python) on the
+    same event, against the reference as the full path is, when it takes the event (an
+    individual one scored 1-½-0) and the reference's reading of the rounds is the live
+    one (no round announced beyond those paired): when it takes the whole list, every
+    rank and value; else the value of every criterion it takes that does not depend on
+    the others (not DE), each ranked alone. Its differences are named ``quick:`` and
+    the code."""
+    if t.live() is not t:
+        return
+    try:
+        event, _kwargs = rank_inputs(t)
+    except Unsupported:
+        return
+    ours = [c.ours for c in columns if c.ours is not None and c.ref not in VALUES_ONLY]
+    alone = [c.ours for c in columns if c.ours is not None and c.ref in VALUES_ONLY]
+    mine = Outcome(specs=outcome.specs)
+    try:
+        quick = rank_event(event, ours)
+        apart = {r.index: dict(r.values) for r in rank_event(event, alone).rows} if alone else {}
+        _compare_rows(mine, columns, quick, table, rounds, apart)  # type: ignore[arg-type]  # rows of that shape
+    except Unsupported:
+        mine = Outcome(specs=outcome.specs)
+        for c in columns:
+            if c.ours is None or c.how == "rank" or base_code(c.ours) == "DE":
+                continue
+            try:
+                rows = rank_event(event, [c.ours]).rows
+            except Unsupported:
+                continue
+            for row in rows:
+                number = row.index + 1
+                if number not in table.rows:
+                    continue
+                value, ref_value = _our_value(c, row.values.get(c.ours), rounds), table.rows[number][c.ref]
+                mine.values_compared += 1
+                if value != ref_value:
+                    mine.differences.append(Difference(number, c.ref, show(value), show(ref_value)))
+    outcome.quick_values_compared += mine.values_compared
+    outcome.differences.extend(Difference(d.number, f"quick:{d.spec}", d.ours, d.reference) for d in mine.differences)
 
 
 def _compare_rows(
