@@ -73,7 +73,10 @@ def rank_inputs(t: Tournament) -> tuple[Event, dict[str, Any]]:
     if live.format != "trf":
         raise Unsupported("not a TRF file")
     # a TRF's printed values other than its 001 points are not compared (crosstable.ranking.TRF_WARNED)
-    declared = [(i, cell.value, cell.line, cell.column) for i, cell in sorted(live.declared.get("points", {}).items())]
+    declared = [
+        (i, (v.numerator, v.denominator) if isinstance(v := cell.value, Fraction) else v, cell.line, cell.column)
+        for i, cell in sorted(live.declared.get("points", {}).items())
+    ]
     kwargs: dict[str, Any] = {
         "warnings": list(live.warnings),
         "declared_points": declared,

@@ -23,7 +23,8 @@ import pytest
 from click.testing import CliRunner
 
 from crosstable.cli import main
-from crosstable.quick.command import run
+from crosstable.quick.command import DEFAULTS, run
+from crosstable.rules import preset
 from tests.differential.events import Features, random_event, to_trf
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -77,6 +78,7 @@ def test_every_trf_file_gives_the_full_paths_answer(path: Path, capsys: pytest.C
     for listed in LISTS:
         for output in ("json", "csv"):
             compare(["standings", str(path), "-t", listed, "-o", output], capsys)
+    compare(["standings", str(path), "-o", "json"], capsys)  # the default list of the event's system
 
 
 def test_generated_events_give_the_full_paths_answer(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -146,6 +148,12 @@ def test_a_whole_process_on_the_quick_path_imports_no_numpy_click_or_rich() -> N
 @pytest.mark.parametrize("listed", ["", "PTS", "PTS,BH", "bh/c1,sb", "BH,BH", "XYZ", "BH/C9", "BH,,SB", " BH , SB "])
 def test_lists_written_otherwise_give_the_full_paths_answer(listed: str, capsys: pytest.CaptureFixture[str]) -> None:
     compare(["standings", str(REAL / "skl_2020_06.trf"), "-t", listed, "-o", "json"], capsys)
+
+
+def test_the_default_lists_are_the_presets() -> None:
+    for system, preset_name in (("swiss", "fide-swiss"), ("round-robin", "fide-rr")):
+        listed, source = DEFAULTS[system]
+        assert listed.split(",") == preset(preset_name) and source.endswith(f"preset {preset_name}")
 
 
 def test_what_the_quick_path_does_not_take_goes_to_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:

@@ -46,7 +46,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
-from typing import Literal
+from types import SimpleNamespace
+from typing import Any, Literal
 
 import crosstable
 from crosstable import REGISTRY, CrosstableError, parse_spec
@@ -443,16 +444,16 @@ def _compare_quick(
     alone = [c.ours for c in columns if c.ours is not None and c.ref in VALUES_ONLY]
     mine = Outcome(specs=outcome.specs)
     try:
-        quick = rank_event(event, ours)
-        apart = {r.index: dict(r.values) for r in rank_event(event, alone).rows} if alone else {}
-        _compare_rows(mine, columns, quick, table, rounds, apart)  # type: ignore[arg-type]  # rows of that shape
+        quick = _as_fractions(rank_event(event, ours).rows)
+        apart = {r.index: r.values for r in _as_fractions(rank_event(event, alone).rows)} if alone else {}
+        _compare_rows(mine, columns, SimpleNamespace(rows=quick), table, rounds, apart)  # type: ignore[arg-type]
     except Unsupported:
         mine = Outcome(specs=outcome.specs)
         for c in columns:
             if c.ours is None or c.how == "rank" or base_code(c.ours) == "DE":
                 continue
             try:
-                rows = rank_event(event, [c.ours]).rows
+                rows = _as_fractions(rank_event(event, [c.ours]).rows)
             except Unsupported:
                 continue
             for row in rows:
@@ -465,6 +466,20 @@ def _compare_quick(
                     mine.differences.append(Difference(number, c.ref, show(value), show(ref_value)))
     outcome.quick_values_compared += mine.values_compared
     outcome.differences.extend(Difference(d.number, f"quick:{d.spec}", d.ours, d.reference) for d in mine.differences)
+
+
+def _as_fractions(rows: Sequence[Any]) -> list[SimpleNamespace]:
+    """The quick path's rows with Fractions for its exact (numerator, denominator) pairs:
+    the shape of :class:`crosstable.Row` that :func:`_compare_rows` reads."""
+    return [
+        SimpleNamespace(
+            index=r.index,
+            place=r.place,
+            points=Fraction(*r.points),
+            values={k: None if v is None else Fraction(*v) for k, v in r.values.items()},
+        )
+        for r in rows
+    ]
 
 
 def _compare_rows(

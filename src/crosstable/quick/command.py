@@ -4,8 +4,8 @@
 standard output, the warnings on standard error, status 0) or returns ``None`` having
 written nothing, and the full command line runs. It answers only
 
-- ``standings FILE`` with ``-t``/``--tiebreaks LIST`` and ``-o``/``--output`` ``json``
-  or ``csv`` (each at most once, ``--name=value`` too), nothing else;
+- ``standings FILE -o``/``--output`` ``json`` or ``csv``, with or without
+  ``-t``/``--tiebreaks LIST`` (each at most once, ``--name=value`` too), nothing else;
 - FILE a regular file of at most :data:`MOST_BYTES`, read by :mod:`crosstable.quick.trf`;
 - the messages in English (:func:`crosstable.i18n.default_language`).
 
@@ -17,14 +17,15 @@ from __future__ import annotations
 
 import os
 import sys
-from fractions import Fraction
 
 from crosstable.quick import standings, trf
-from crosstable.quick.event import Unsupported
+from crosstable.quick.event import Unsupported, decimal_text, json_value
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Mapping, Sequence
+
+    from crosstable.quick.event import Ratio
 
 try:  # the C encoder of JSON strings that json.dumps(..., ensure_ascii=False) uses, without importing json (re)
     from _json import encode_basestring as _string
@@ -36,8 +37,18 @@ MOST_BYTES = 2_000_000
 _LANGUAGES = ("en", "bg", "hu", "ru", "de")
 
 
-def _options(args: Sequence[str]) -> tuple[str, str, str] | None:
-    """FILE, the list and the output of ``standings FILE [-t LIST] [-o json|csv]``, else ``None``."""
+DEFAULTS = {
+    "swiss": ("BH/C1,BH,SB,PS,DE,WIN,BWG", "the default for an individual Swiss: preset fide-swiss"),
+    "round-robin": ("DE,WIN,SB,KS", "the default for an individual round robin: preset fide-rr"),
+}
+"""The list without ``--tiebreaks`` and where it comes from, by the event's system: the
+presets ``fide-swiss`` and ``fide-rr`` of :mod:`crosstable.rules` (``tests/test_quick.py``
+keeps them equal), as :func:`crosstable.ranking.criteria_choice` says it."""
+
+
+def _options(args: Sequence[str]) -> tuple[str, str | None, str] | None:
+    """FILE, the list (``None``: not given) and the output of ``standings FILE [-t LIST]
+    -o json|csv``, else ``None``."""
     if len(args) < 2 or args[0] != "standings":
         return None
     file: str | None = None
@@ -60,9 +71,9 @@ def _options(args: Sequence[str]) -> tuple[str, str, str] | None:
             return None
         given[name] = value
     output = given.get("output")
-    if file is None or output not in ("json", "csv") or "tiebreaks" not in given:
+    if file is None or output not in ("json", "csv"):
         return None
-    return file, given["tiebreaks"], output
+    return file, given.get("tiebreaks"), output
 
 
 def english(environ: Mapping[str, str]) -> bool:
@@ -97,15 +108,6 @@ def _read(path: str) -> str | None:
         return raw.decode("latin-1")
 
 
-def _number(value: Fraction | None) -> int | float | None:
-    """:func:`crosstable.numbers.json_number`."""
-    if value is None:
-        return None
-    if value.denominator == 1:
-        return int(value.numerator)
-    return float(value)
-
-
 def dump(x: object) -> str:
     """``json.dumps(x, ensure_ascii=False)`` for the values of the standings' JSON (texts,
     whole numbers, floats, ``None``, lists and dicts of them): the same text, without
@@ -127,7 +129,7 @@ def dump(x: object) -> str:
     raise TypeError(f"not a JSON value: {x!r}")
 
 
-def to_json(read: trf.Read, result: standings.Table) -> str:
+def to_json(read: trf.Read, result: standings.Table, source: str) -> str:
     """:func:`crosstable.io.writers.to_json` of these standings."""
     event = read.event
 
@@ -140,7 +142,7 @@ def to_json(read: trf.Read, result: standings.Table) -> str:
         "scoring_reason": None,
         "primary": "points",
         "tiebreaks": result.labels,
-        "tiebreaks_source": "as given",
+        "tiebreaks_source": source,
     }
     if read.rounds is not None:
         head["rounds"] = dict(zip(("after", "with_results", "announced"), read.rounds, strict=True))
@@ -150,8 +152,8 @@ def to_json(read: trf.Read, result: standings.Table) -> str:
                 "rank": row.rank,
                 "place": row.place,
                 "name": row.name,
-                "points": _number(row.points),
-                "tiebreaks": {key: _number(v) for key, v in row.values.items()},
+                "points": json_value(row.points),
+                "tiebreaks": {key: json_value(v) for key, v in row.values.items()},
             }
         )
         for row in result.rows
@@ -168,9 +170,9 @@ def to_json(read: trf.Read, result: standings.Table) -> str:
     )
 
 
-def _cell(value: Fraction | None) -> str:
-    """A CSV cell: the exact decimal (:func:`crosstable.quick.standings.fmt_decimal`), empty when undefined."""
-    return "" if value is None else standings.fmt_decimal(value)
+def _cell(value: Ratio | None) -> str:
+    """A CSV cell: the exact decimal (:func:`crosstable.quick.event.decimal_text`), empty when undefined."""
+    return "" if value is None else decimal_text(value)
 
 
 def to_csv(result: standings.Table) -> str:
@@ -183,7 +185,7 @@ def to_csv(result: standings.Table) -> str:
         if name[:1] in ("=", "+", "-", "@", "\t", "\r") or any(ch in name for ch in ',"\r\n') or name != name.strip():
             raise Unsupported("a name the CSV writer quotes or marks")
         cells = [_cell(row.values[k]) for k in result.labels]
-        lines.append(",".join([str(row.rank), row.place, name, standings.fmt_decimal(row.points), *cells]))
+        lines.append(",".join([str(row.rank), row.place, name, decimal_text(row.points), *cells]))
     return "\n".join(lines) + "\n"
 
 
@@ -198,8 +200,9 @@ def run(args: Sequence[str], environ: Mapping[str, str] = os.environ) -> int | N
         return None
     try:
         read = trf.read(text, file)
+        listed, source = (listed, "as given") if listed is not None else DEFAULTS[read.event.system]
         result = standings.rank_event(read.event, listed, warnings=read.warnings)
-        out = to_json(read, result) if output == "json" else to_csv(result)
+        out = to_json(read, result, source) if output == "json" else to_csv(result)
     except Unsupported:
         return None
     sys.stdout.write(out)

@@ -4,16 +4,18 @@ This is a second implementation of what :mod:`crosstable.tiebreaks` computes wit
 (``analysis.py``, ``basic.py``, ``buchholz.py``, ``berger.py``, ``cuts.py``, ``direct.py``,
 ``fide.py``, ``koya.py``, ``rating.py``), ported line by line for an :class:`Event` scored
 1-½-0, and checked against the full one on every TRF of the tests and on generated events
-by ``tests/test_quick_criteria.py``: every value must be equal (Fractions, ``None`` where
-undefined). Scores are integers in half-points in the inner loops; a criterion returns
-Fractions. A code, modifier or spelling not ported here raises :class:`Unsupported`
-(the full path then runs instead): nothing is guessed.
+by ``tests/test_quick_criteria.py``: every value must be equal (``None`` where
+undefined). Scores are integers in half-points in the inner loops; a criterion's values
+are exact pairs (numerator, denominator: :data:`crosstable.quick.event.Ratio`), not
+Fractions, whose module would cost a third of a small event's process. A code, modifier
+or spelling not ported here raises :class:`Unsupported` (the full path then runs
+instead): nothing is guessed.
 """
 
 from __future__ import annotations
 
-from fractions import Fraction
 from itertools import accumulate
+from math import lcm
 
 from crosstable.quick.event import DRAW, FORFEIT, LOSS, PLAYED, WIN, Unsupported
 
@@ -21,7 +23,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from crosstable.quick.event import Event
+    from crosstable.quick.event import Event, Ratio
 
 # -- the criteria as written ------------------------------------------------------------
 
@@ -422,29 +424,6 @@ def cut_sum(rows: Sequence[tuple[int, int, bool]], low: int, high: int) -> int:
 # -- the criteria --------------------------------------------------------------------------
 
 
-_MADE: dict[int, dict[int, Fraction]] = {}
-"""The Fractions made, by denominator then numerator (scores repeat across criteria and events)."""
-
-
-def fractions(column: tuple[Sequence[int | None], int]) -> list[Fraction | None]:
-    """A :func:`column`'s values as Fractions (``None``: undefined), one object per
-    distinct value."""
-    nums, den = column
-    made = _MADE.setdefault(den, {})
-    if len(made) > 100_000:
-        made.clear()
-    out: list[Fraction | None] = []
-    for x in nums:
-        if x is None:
-            out.append(None)
-            continue
-        f = made.get(x)
-        if f is None:
-            f = made[x] = Fraction(x, den)
-        out.append(f)
-    return out
-
-
 def buchholz(a: Analysis, spec: Spec, fore: bool = False) -> list[int]:
     """Buchholz (FIDE C.07 art. 8.1), in half-points: the sum of the opponents' adjusted
     scores over every round (dummy or virtual opponents for the unplayed rounds, art.
@@ -491,13 +470,9 @@ def decimals_of_averages(rounds: int) -> int:
     return 2 if rounds < 9 else 3 if rounds < 27 else 4 if rounds < 73 else 5
 
 
-def half_up(x: Fraction) -> int:
-    """Round to the nearest whole number, halves up (FIDE C.07: ARO, TPR, AOB)."""
-    return (2 * x.numerator + x.denominator) // (2 * x.denominator)
-
-
 def half_up_ratio(a: int, b: int) -> int:
-    """:func:`half_up` of ``a / b`` (``b`` > 0) in integers."""
+    """``a / b`` (``b`` > 0) rounded to the nearest whole number, halves up (FIDE C.07:
+    ARO, TPR, AOB; :func:`crosstable.numbers.half_up`), in integers."""
     return (2 * a + b) // (2 * b)
 
 
@@ -852,17 +827,20 @@ def _games_among(a: Analysis, group: Sequence[int], spec: Spec) -> dict[tuple[in
     return taken
 
 
-def _points_among(a: Analysis, group: Sequence[int], spec: Spec) -> tuple[list[Fraction | int], list[int]]:
+def _points_among(a: Analysis, group: Sequence[int], spec: Spec) -> tuple[list[int], list[int], int]:
     """Half-points each member took from the others (a pair that met more than once:
-    the average of its games) and how many of the others each has not met."""
+    the average of its games), in units of ``1/scale`` half-points (the least common
+    multiple of the games of a pair), and how many of the others each has not met."""
     pos = {p: k for k, p in enumerate(group)}
-    score: list[Fraction | int] = [0] * len(group)
+    taken = _games_among(a, group, spec)
+    scale = lcm(1, *(len(pts) for pts in taken.values()))
+    score = [0] * len(group)
     met = [0] * len(group)
-    for (p, _q), pts in _games_among(a, group, spec).items():
+    for (p, _q), pts in taken.items():
         k = pos[p]
-        score[k] += pts[0] if len(pts) == 1 else Fraction(sum(pts), len(pts))  # in half-points
+        score[k] += sum(pts) * (scale // len(pts))
         met[k] += 1
-    return score, [len(group) - 1 - m for m in met]
+    return score, [len(group) - 1 - m for m in met], scale
 
 
 def _order_blocks(a: Analysis, group: list[int], spec: Spec, all_met: bool) -> list[list[int]]:
@@ -870,8 +848,9 @@ def _order_blocks(a: Analysis, group: list[int], spec: Spec, all_met: bool) -> l
     as :func:`crosstable.tiebreaks.direct.order_blocks`; in half-points, a win 2)."""
     if len(group) < 2:
         return [list(group)]
-    score, missing = _points_among(a, group, spec)
-    members = sorted(range(len(group)), key=lambda k: (-score[k], -(score[k] + 2 * missing[k])))
+    score, missing, scale = _points_among(a, group, spec)
+    win = 2 * scale  # a win's half-points, in the units of score
+    members = sorted(range(len(group)), key=lambda k: (-score[k], -(score[k] + win * missing[k])))
     blocks: list[list[int]] = []
     if all_met or not any(missing):
         for k in members:
@@ -881,7 +860,7 @@ def _order_blocks(a: Analysis, group: list[int], spec: Spec, all_met: bool) -> l
                 blocks.append([k])
     else:
         rest = list(members)
-        while len(rest) > 1 and score[rest[0]] > max(score[k] + 2 * missing[k] for k in rest[1:]):
+        while len(rest) > 1 and score[rest[0]] > max(score[k] + win * missing[k] for k in rest[1:]):
             blocks.append([rest.pop(0)])
         blocks.append(rest)
     out: list[list[int]] = []
@@ -894,7 +873,7 @@ def _order_blocks(a: Analysis, group: list[int], spec: Spec, all_met: bool) -> l
     return out
 
 
-def direct_encounter(a: Analysis, spec: Spec, group: Sequence[int]) -> tuple[list[int], list[Fraction]]:
+def direct_encounter(a: Analysis, spec: Spec, group: Sequence[int]) -> tuple[list[int], list[Ratio]]:
     """DE (FIDE C.07 art. 6) on a tied group: each member's tier (higher first) and the
     value shown, the points it scored in the games among the tied (forfeits counted in a
     round robin and with ``/P``, not in a Swiss event; ``/S`` a round robin as a Swiss)."""
@@ -902,17 +881,19 @@ def direct_encounter(a: Analysis, spec: Spec, group: Sequence[int]) -> tuple[lis
     blocks = _order_blocks(a, list(group), spec, all_met)
     tier = {p: len(group) - k for k, block in enumerate(blocks) for p in block}
     taken = _games_among(a, group, spec)
-    shown = [Fraction(sum(sum(v) for (p, _q), v in taken.items() if p == member), 2) for member in group]
+    shown = [(sum(sum(v) for (p, _q), v in taken.items() if p == member), 2) for member in group]
     return [tier[p] for p in group], shown
 
 
 # -- dispatch ------------------------------------------------------------------------------
 
 
-def values(a: Analysis, spec: Spec) -> list[Fraction | None]:
+def values(a: Analysis, spec: Spec) -> list[Ratio | None]:
     """The values of a criterion computed over the whole field (every code of
-    :data:`MODIFIERS` but DE), one per participant, as the full path gives them."""
-    return fractions(column(a, spec))
+    :data:`MODIFIERS` but DE), one per participant, as the full path gives them:
+    exact pairs (numerator, denominator), ``None`` where undefined."""
+    nums, den = column(a, spec)
+    return [None if x is None else (x, den) for x in nums]
 
 
 def column(a: Analysis, spec: Spec) -> tuple[Sequence[int | None], int]:

@@ -8,6 +8,18 @@ byes of the kinds of :data:`crosstable.model.BYE_KINDS`, with their points in ha
 
 from __future__ import annotations
 
+from math import gcd
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import TypeAlias
+
+    Ratio: TypeAlias = tuple[int, int]
+    """An exact value as ``(numerator, denominator)``, the denominator positive (not
+    always in lowest terms): the quick path's Fraction, without importing
+    :mod:`fractions`, which imports :mod:`re` and :mod:`decimal`, a third of a small
+    event's process."""
+
 LOSS, DRAW, WIN = 0, 1, 2
 """One side's outcome of a game (as :mod:`crosstable.model`)."""
 PLAYED, FORFEIT = 0, 1
@@ -55,3 +67,33 @@ class Event:
         self.system = system
         self.edition = edition
         self.rounds_total = rounds_total
+
+
+def json_value(value: Ratio | None) -> int | float | None:
+    """:func:`crosstable.numbers.json_number`: an int when whole, else the nearest float
+    (``a / b`` of ints is correctly rounded, as ``float(Fraction(a, b))``); ``None`` when
+    undefined."""
+    if value is None:
+        return None
+    num, den = value
+    return num // den if num % den == 0 else num / den
+
+
+def decimal_text(value: Ratio) -> str:
+    """:func:`crosstable.numbers.fmt_decimal`: the exact decimal (``11.75``, ``-12.5``,
+    ``10``), else ``a/b`` in lowest terms."""
+    num, den = value
+    common = gcd(num, den)
+    num, den = num // common, den // common
+    if den == 1:
+        return str(num)
+    d, twos, fives = den, 0, 0
+    while d % 2 == 0:
+        d, twos = d // 2, twos + 1
+    while d % 5 == 0:
+        d, fives = d // 5, fives + 1
+    if d != 1:
+        return f"{num}/{den}"
+    places = max(twos, fives)
+    digits = str(abs(num) * 10**places // den).rjust(places + 1, "0")
+    return f"{'-' if num < 0 else ''}{digits[:-places]}.{digits[-places:]}"

@@ -12,10 +12,9 @@ place, value and warning against the full path. Anything else raises
 from __future__ import annotations
 
 import itertools
-from fractions import Fraction
 
-from crosstable.quick.criteria import LOCAL, LOWER_IS_BETTER, Analysis, column, direct_encounter, fractions, parse
-from crosstable.quick.event import Unsupported
+from crosstable.quick.criteria import LOCAL, LOWER_IS_BETTER, Analysis, column, direct_encounter, parse
+from crosstable.quick.event import Unsupported, decimal_text
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -23,20 +22,20 @@ if TYPE_CHECKING:
     from typing import Any
 
     from crosstable.quick.criteria import Spec
-    from crosstable.quick.event import Event
+    from crosstable.quick.event import Event, Ratio
 
 
 class Row:
     """One line of the standings, as :class:`crosstable.ranking.Row`: ``rank`` (1, 2, …),
     ``place`` (``"2-3"`` when shared), ``index`` (the participant's), ``name``,
-    ``points`` (a Fraction), ``values`` (label → Fraction or ``None``: undefined; DE
+    ``points`` and ``values`` (label → value or ``None``: undefined; DE
     ``None`` for a participant not tied at its turn) and ``ahead_on`` (the label of the
     criterion that put the row above the next one on equal points, else ``None``)."""
 
     __slots__ = ("ahead_on", "index", "name", "place", "points", "rank", "values")
 
     def __init__(
-        self, rank: int, place: str, index: int, name: str, points: Fraction, values: dict[str, Fraction | None]
+        self, rank: int, place: str, index: int, name: str, points: Ratio, values: dict[str, Ratio | None]
     ) -> None:
         self.rank = rank
         self.place = place
@@ -130,27 +129,6 @@ def _group_ids(groups: list[list[int]], n: int) -> list[int]:
     return ids
 
 
-def fmt_decimal(value: Fraction) -> str:
-    """A value's exact decimal, else ``a/b`` (as :func:`crosstable.numbers.fmt_decimal`)."""
-    if value.denominator == 1:
-        return str(value.numerator)
-    d = value.denominator
-    twos = fives = 0
-    while d % 2 == 0:
-        d //= 2
-        twos += 1
-    while d % 5 == 0:
-        d //= 5
-        fives += 1
-    if d != 1:
-        return f"{value.numerator}/{value.denominator}"
-    places = max(twos, fives)
-    scaled = abs(value.numerator) * 10**places // value.denominator
-    digits = str(scaled).rjust(places + 1, "0")
-    sign = "-" if value < 0 else ""
-    return f"{sign}{digits[:-places]}.{digits[-places:]}"
-
-
 def _cut_warnings(a: Analysis, specs: list[Spec]) -> list[str]:
     """The full path's warning for each criterion whose cuts leave some participants
     nothing (``crosstable.ranking._flags``), in English."""
@@ -184,7 +162,7 @@ def rank_event(
     criteria: Sequence[str] | str,
     *,
     warnings: Sequence[str] = (),
-    declared_points: Sequence[tuple[int, Fraction | str, int, int]] = (),
+    declared_points: Sequence[tuple[int, Ratio | str, int, int]] = (),
     source: str | None = None,
     announced: Sequence[str] | None = None,
 ) -> Table:
@@ -209,12 +187,12 @@ def rank_event(
     if len(event.names) != len(event.ratings) or len(event.names) != len(event.numbers):
         raise Unsupported("an event whose lists differ in length")
     pts = a.results
-    columns: dict[str, list[Fraction | None]] = {}
+    columns: dict[str, list[Ratio | None]] = {}
     groups = _split([list(range(n))], pts)
     history = [_group_ids(groups, n)]
     for spec in specs:
         if spec.code in LOCAL:
-            shown: list[Fraction | None] = [None] * n
+            shown: list[Ratio | None] = [None] * n
             new: list[list[int]] = []
             for g in groups:
                 if len(g) <= 1:
@@ -231,11 +209,12 @@ def rank_event(
             columns[spec.label] = shown
         else:
             col = column(a, spec)
-            columns[spec.label] = fractions(col)
+            nums, den = col
+            columns[spec.label] = [None if x is None else (x, den) for x in nums]
             ascending = (spec.code in LOWER_IS_BETTER) != spec.has("R")
             groups = _split(groups, _sort_key(col[0], ascending))
         history.append(_group_ids(groups, n))
-    points = [Fraction(x, 2) for x in pts]
+    points = [(x, 2) for x in pts]
     rows: list[Row] = []
     order = [p for g in groups for p in g]
     position = 0
@@ -259,12 +238,12 @@ def rank_event(
     out.extend(_other_than_announced(announced, specs))
     for i, value, line, col_no in sorted(declared_points, key=lambda d: d[0]):
         mine = points[i]
-        if value == mine:
+        if isinstance(value, tuple) and value[0] * mine[1] == mine[0] * value[1]:
             continue
-        shown_text = fmt_decimal(value) if isinstance(value, Fraction) else str(value)
+        shown_text = decimal_text(value) if isinstance(value, tuple) else str(value)
         out.append(
             f"{source or '<input>'}:{line}:{col_no}: {event.names[i]}'s points is printed as {shown_text}, "
-            f"computed {fmt_decimal(mine)}"
+            f"computed {decimal_text(mine)}"
         )
     out.extend(_cut_warnings(a, specs))
     out.extend(dict.fromkeys(a.notes))
