@@ -14,6 +14,7 @@ must not import numpy, click or rich.
 from __future__ import annotations
 
 import os
+import random
 import shlex
 import subprocess
 import sys
@@ -97,6 +98,50 @@ def test_generated_events_give_the_full_paths_answer(tmp_path: Path, capsys: pyt
             tried += 1
             answered += compare(["standings", str(file), "-t", listed, "-o", "json"], capsys)
     assert tried and answered > tried // 2, f"the quick path answered {answered} of {tried} generated cases"
+
+
+MUTANT_CHARACTERS = "0123456789 .-+=WDLHFUZwbB\t,x/:"
+"""What a slip of the hand puts into a TRF line: digits, blanks, tabs, result and colour codes."""
+
+
+def _mutant(text: str, rng: random.Random) -> str:
+    """A TRF text with one to three slips: a character changed, left out or added, a line
+    emptied or one line copied over another."""
+    lines = text.split("\n")
+    players = [k for k, line in enumerate(lines) if line.startswith("001") and len(line) > 95]
+    for _ in range(rng.randint(1, 3)):
+        i = rng.randrange(len(lines))
+        line, op = lines[i], rng.random()
+        j = rng.randrange(len(line) + 1)
+        if players and rng.random() < 0.5 and len(lines[k := rng.choice(players)]) > 92:
+            i, line = k, lines[k]  # half the slips fall in a round's field of a player line
+            j = rng.randrange(91, len(line))
+        if op < 0.6 and line:
+            line = line[: min(j, len(line) - 1)] + rng.choice(MUTANT_CHARACTERS) + line[min(j, len(line) - 1) + 1 :]
+        elif op < 0.75 and line:
+            line = line[: min(j, len(line) - 1)] + line[min(j, len(line) - 1) + 1 :]
+        elif op < 0.85:
+            line = line[:j] + rng.choice(MUTANT_CHARACTERS) + line[j:]
+        elif op < 0.93:
+            line = ""
+        else:
+            line = lines[rng.randrange(len(lines))]
+        lines[i] = line
+    return "\n".join(lines)
+
+
+def test_files_with_slips_give_the_full_paths_answer(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The real files with typing slips (a tab in a round's field, a digit lost from a start
+    number, a result code changed): whatever the quick path answers is the full path's
+    answer (most slips it gives to the full path, which refuses or warns)."""
+    files = [p for p in _trf_files() if p.is_relative_to(REAL)]
+    rng = random.Random(2026)
+    answered = 0
+    for k in range(int(os.environ.get("QUICK_MUTANTS", "150"))):
+        file = tmp_path / f"mutant-{k}.trf"
+        file.write_text(_mutant(rng.choice(files).read_text(encoding="utf-8", errors="replace"), rng), encoding="utf-8")
+        answered += compare(["standings", str(file), "-t", FIDE, "-o", "json"], capsys)
+    assert answered, "the quick path answered none of the files with slips"
 
 
 def _bench_cases() -> list[tuple[str, str, str]]:

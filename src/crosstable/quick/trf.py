@@ -236,19 +236,22 @@ def _event(
     in_lines = 0
     for num in numbers:
         tail = players[num][3].rstrip("\n")
+        if any(ord(ch) > 0xFFFF for ch in tail):
+            raise Unsupported("a character beyond the first plane")  # the full reader reads it as a blank
         row: list[tuple[int, str, str]] = []
         for k in range(0, len(tail), 10):
             f = tail[k : k + 10]
-            if not f[:8].strip():
+            if f[:8].count(" ") == len(f[:8]):  # the full reader reads spaces only as blank: a tab fills a field
                 row.append((0, " ", " "))
                 continue
             if len(f) <= 5:
                 raise Unsupported("a round cut short")
-            if f[4] != " " or f[6:7] not in ("", " ") or f[8:10].strip():
+            if f[4] != " " or f[6:7] not in ("", " ") or f[8:10].count(" ") != len(f[8:10]):
                 raise Unsupported("a misaligned field")
-            opp_text = f[:4].strip()
-            if opp_text and not _DIGITS.issuperset(opp_text):
-                raise Unsupported("not a start number")
+            opp = f[:4]
+            if any(ch != " " and ch not in _DIGITS for ch in opp) or len(opp.split()) > 1:
+                raise Unsupported("not a start number")  # digits and spaces only, one run of digits
+            opp_text = opp.strip(" ")
             if not opp_text.strip("0") and f[5] == " " and f[7:8] in ("", " "):
                 raise Unsupported("a field of zeros alone")
             colour = f[5]
