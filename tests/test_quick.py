@@ -24,6 +24,7 @@ import pytest
 from click.testing import CliRunner
 
 from crosstable.cli import main
+from crosstable.quick import standings
 from crosstable.quick.command import DEFAULTS, run
 from crosstable.rules import preset
 from tests.differential.events import Features, random_event, to_trf
@@ -59,7 +60,7 @@ def full(args: list[str]) -> tuple[int, str, str]:
 
 def quick(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int | None, str, str]:
     capsys.readouterr()
-    status = run(args, ENGLISH)
+    status = run(args, ENGLISH, strict=True)
     out, err = capsys.readouterr()
     return status, out, err
 
@@ -199,6 +200,23 @@ def test_the_default_lists_are_the_presets() -> None:
     for system, preset_name in (("swiss", "fide-swiss"), ("round-robin", "fide-rr")):
         listed, source = DEFAULTS[system]
         assert listed.split(",") == preset(preset_name) and source.endswith(f"preset {preset_name}")
+
+
+def test_a_defect_of_the_quick_path_goes_to_the_command_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An exception the quick path did not expect: nothing written, the full path answers
+    (in the program, never a traceback); ``strict`` (the tests) lets it through."""
+
+    def broken(*args: object, **kwargs: object) -> None:
+        raise IndexError("a defect")
+
+    monkeypatch.setattr(standings, "rank_event", broken)
+    args = ["standings", str(REAL / "shc_2021_03.trf"), "-t", "BH", "-o", "json"]
+    assert run(args, ENGLISH) is None
+    assert capsys.readouterr() == ("", "")
+    with pytest.raises(IndexError):
+        run(args, ENGLISH, strict=True)
 
 
 def test_what_the_quick_path_does_not_take_goes_to_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:

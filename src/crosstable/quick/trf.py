@@ -248,10 +248,10 @@ def _event(
                 raise Unsupported("a round cut short")
             if f[4] != " " or f[6:7] not in ("", " ") or f[8:10].count(" ") != len(f[8:10]):
                 raise Unsupported("a misaligned field")
-            opp = f[:4]
-            if any(ch != " " and ch not in _DIGITS for ch in opp) or len(opp.split()) > 1:
+            opp_field = f[:4]
+            if any(ch != " " and ch not in _DIGITS for ch in opp_field) or len(opp_field.split()) > 1:
                 raise Unsupported("not a start number")  # digits and spaces only, one run of digits
-            opp_text = opp.strip(" ")
+            opp_text = opp_field.strip(" ")
             if not opp_text.strip("0") and f[5] == " " and f[7:8] in ("", " "):
                 raise Unsupported("a field of zeros alone")
             colour = f[5]
