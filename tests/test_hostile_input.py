@@ -85,6 +85,22 @@ def test_scenarios_that_would_not_fit_in_memory_are_refused(tmp_path: Path) -> N
     assert result.exit_code == 2 and "at most 256 MiB" in result.stderr
 
 
+@pytest.mark.parametrize("printed", ["2 .5", "1. 5", "3 ", " 1.0"])
+def test_a_points_field_with_a_blank_inside_is_not_a_defect(tmp_path: Path, printed: str) -> None:
+    """A TRF points field (columns 81-84) typed with a blank inside it: read as no printed
+    total, as any points field that is not a number (the reader's int() of "2 5" was an
+    internal error, status 70)."""
+    text = (Path(__file__).parent / "data" / "real" / "vga_Sample_Tournament.trfx").read_text(encoding="utf-8")
+    lines = text.split("\n")
+    k = next(k for k, line in enumerate(lines) if line.startswith("001"))
+    lines[k] = lines[k][:80] + printed.ljust(4)[:4] + lines[k][84:]
+    path = tmp_path / "points.trf"
+    path.write_text("\n".join(lines), encoding="utf-8")
+    result = CliRunner().invoke(main, ["standings", str(path), "-t", "BH", "-o", "json"])
+    assert result.exit_code == 0, result.stderr
+    assert "internal error" not in result.stderr
+
+
 # -- 5. wrong in silence -------------------------------------------------------------------------
 def test_a_player_paired_with_himself_is_refused(tmp_path: Path) -> None:
     pgn = tmp_path / "self.pgn"

@@ -24,8 +24,9 @@ import pytest
 from click.testing import CliRunner
 
 from crosstable.cli import main
+from crosstable.i18n import default_language
 from crosstable.quick import standings
-from crosstable.quick.command import DEFAULTS, run
+from crosstable.quick.command import DEFAULTS, english, run
 from crosstable.rules import preset
 from tests.differential.events import Features, random_event, to_trf
 
@@ -217,6 +218,88 @@ def test_a_defect_of_the_quick_path_goes_to_the_command_line(
     assert capsys.readouterr() == ("", "")
     with pytest.raises(IndexError):
         run(args, ENGLISH, strict=True)
+
+
+def _with_names(tmp_path: Path, *names: str) -> Path:
+    """vga_Sample_Tournament with its first players renamed (the name's 33 columns)."""
+    lines = (REAL / "vga_Sample_Tournament.trfx").read_text(encoding="utf-8").split("\n")
+    players = [k for k, line in enumerate(lines) if line.startswith("001")]
+    for k, name in zip(players, names, strict=False):
+        lines[k] = lines[k][:14] + name.ljust(33)[:33] + lines[k][47:]
+    path = tmp_path / "renamed.trfx"
+    path.write_text("\n".join(lines), encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize(
+    "names",
+    [
+        ("Alpha\u00a0One",),  # a no-break space, which the model turns into a space with a warning
+        ("Alpha\u00adOne",),  # a soft hyphen
+        ("Alpha\u2028One",),  # a line separator: a CSV row in two lines
+        ("Alpha\u00a0One", "Alpha One"),  # the same name, once cleaned: refused
+        ("Same Name (2)", "Same Name", "Same Name"),  # a numbered twin meets a name of the file
+        ("Müller, Jörg", "Ødegaard", "Łukasz Żółw"),
+        ("=1+2", "@SUM(A1)", "-Bob"),  # text a spreadsheet would run
+        ('Smith, "Jo"', "O'Neil, Ann"),
+    ],
+)
+def test_names_give_the_full_paths_answer(
+    names: tuple[str, ...], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = _with_names(tmp_path, *names)
+    for output in ("json", "csv"):
+        compare(["standings", str(path), "-t", "BH,SB", "-o", output], capsys)
+
+
+def test_english_is_the_languages_default(capsys: pytest.CaptureFixture[str]) -> None:
+    """The quick path's test of the language is :func:`crosstable.i18n.default_language`'s."""
+    values = ["", "C", "C.UTF-8", "POSIX", "en_GB.UTF-8", "de_DE.UTF-8", "bg", "hu_HU", "ru:en", "fr_FR", "xx", "de-AT"]
+    names = ("CROSSTABLE_LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+    rng = random.Random(7)
+    for _ in range(2000):
+        environ = {name: rng.choice(values) for name in names if rng.random() < 0.6}
+        assert english(environ) == (default_language(environ) == "en"), environ
+
+
+def test_a_named_pipe_is_left_to_the_command_line(tmp_path: Path) -> None:
+    """Opening a FIFO would wait for a writer (or take its data from the full path)."""
+    fifo = tmp_path / "pipe.trf"
+    os.mkfifo(fifo)
+    assert run(["standings", str(fifo), "-o", "json"], ENGLISH) is None
+
+
+@pytest.mark.parametrize(
+    ("shell", "variables"),
+    [
+        ("", {"PYTHONIOENCODING": "ascii"}),  # click re-wraps an ASCII stream as UTF-8
+        ("", {"PYTHONIOENCODING": "latin-1"}),
+        (">&-", {}),  # standard output closed
+        ("2>&-", {}),  # standard error closed
+        ("| (exec 0<&-; sleep 0.5)", {}),  # the reader went away: status 1
+        ("> /dev/full", {}),  # a disk full
+    ],
+)
+def test_the_program_ends_as_the_command_line_with_odd_streams(
+    shell: str, variables: dict[str, str], tmp_path: Path
+) -> None:
+    """Whole processes, the program (``python -m crosstable``: the quick path first)
+    against the command line alone (``python -m crosstable.cli``), on a file with
+    warnings: the same status and the same bytes on both streams."""
+    file = shlex.quote(str(REAL / "cch_testLargeFile.trf"))
+    environ = {**os.environ, **ENGLISH, **variables}
+    results = []
+    for module in ("crosstable", "crosstable.cli"):
+        status = tmp_path / f"{module}.status"
+        command = f"{shlex.quote(sys.executable)} -m {module} standings {file} -o json {shell}"
+        done = subprocess.run(
+            ["bash", "-c", f'{command}; echo "${{PIPESTATUS[0]}}" > {shlex.quote(str(status))}'],
+            capture_output=True,
+            env=environ,
+            timeout=120,
+        )
+        results.append((int(status.read_text()), done.stdout, done.stderr))
+    assert results[0] == results[1]
 
 
 def test_what_the_quick_path_does_not_take_goes_to_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:

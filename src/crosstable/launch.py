@@ -10,6 +10,7 @@ output byte for byte (``tests/test_quick.py``).
 from __future__ import annotations
 
 import importlib
+import os
 import sys
 
 from crosstable.quick.command import run
@@ -19,8 +20,12 @@ def main() -> None:
     """Run the command line of ``sys.argv``."""
     try:
         status = run(sys.argv[1:])
-    except BrokenPipeError:  # the reader of our output went away (| head), as the command line takes it
-        sys.exit(0)
+    except BrokenPipeError:  # the reader of our output went away: status 1, as click ends the command line
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # nothing more to flush at exit
+        sys.exit(1)
+    except KeyboardInterrupt:  # as crosstable.cli says it (the quick path writes English only)
+        sys.stderr.write("crosstable: interrupted\n")
+        sys.exit(130)
     if status is not None:
         sys.exit(status)
     importlib.import_module("crosstable.cli").main()

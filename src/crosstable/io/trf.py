@@ -1040,7 +1040,7 @@ def _record_warnings(h: _Header) -> list[str]:
 def _points_field(text: str) -> Fraction | None:
     """A TRF points field (``5.5``, ``10``), quickly; anything else through parse_number."""
     whole, dot, tenths = text.partition(".")
-    if is_whole(whole) and (not dot or is_whole(tenths)) and len(text) <= 8:
+    if is_whole(whole) and (not dot or is_whole(tenths)) and len(text) <= 8 and " " not in text:
         return Fraction(int(whole + tenths), 10 ** len(tenths))
     return parse_number(text) if text else None
 

@@ -15,6 +15,7 @@ errors) anyway: this path changes the time, never the output.
 
 from __future__ import annotations
 
+import codecs
 import os
 import sys
 
@@ -89,14 +90,23 @@ def english(environ: Mapping[str, str]) -> bool:
     return True
 
 
+def _utf8(stream: object) -> bool:
+    """Whether a standard stream is there and writes UTF-8: otherwise ``click.echo``
+    decides what is written (it skips a closed stream and re-wraps an ASCII one)."""
+    encoding = getattr(stream, "encoding", None)
+    return isinstance(encoding, str) and codecs.lookup(encoding).name == "utf-8"
+
+
 def _read(path: str) -> str | None:
     """The file's text (UTF-8, else Latin-1), ``None`` when it is not a regular file
-    of at most :data:`MOST_BYTES` (the full path says what is wrong)."""
+    of at most :data:`MOST_BYTES` (the full path says what is wrong). Its kind is asked
+    before it is opened: opening a named pipe would wait for a writer, or take its data
+    from the full path."""
     try:
+        info = os.stat(path)
+        if info.st_mode & 0o170000 != 0o100000 or info.st_size > MOST_BYTES:
+            return None
         with open(path, "rb") as f:
-            info = os.fstat(f.fileno())
-            if info.st_mode & 0o170000 != 0o100000 or info.st_size > MOST_BYTES:
-                return None
             raw = f.read(MOST_BYTES + 1)
     except (OSError, ValueError):
         return None
@@ -196,7 +206,7 @@ def run(args: Sequence[str], environ: Mapping[str, str] = os.environ, *, strict:
     to see: the full command line answers instead, as for any case not taken. The
     tests pass ``strict=True``, which lets it through."""
     options = _options(args)
-    if options is None or not english(environ):
+    if options is None or not english(environ) or not (_utf8(sys.stdout) and _utf8(sys.stderr)):
         return None
     file, listed, output = options
     text = _read(file)
@@ -213,8 +223,13 @@ def run(args: Sequence[str], environ: Mapping[str, str] = os.environ, *, strict:
         if strict:
             raise
         return None
-    sys.stdout.write(out)
-    sys.stdout.flush()
+    try:
+        sys.stdout.write(out)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        raise  # the reader went away: crosstable.launch ends as the command line does
+    except OSError:  # a disk full: the full command line answers and says so
+        return None
     if result.warnings:
         sys.stderr.write("".join(f"warning: {w}\n" for w in result.warnings))
     return 0

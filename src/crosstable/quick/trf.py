@@ -98,7 +98,7 @@ def read(text: str, source: str) -> Read:
     if "\x00" in text or not looks_like_trf(text):
         raise Unsupported("not a TRF text")
     players: dict[int, tuple[str, int | None, int, str, str]] = {}  # name, rating, line, tail, points
-    rounds_given = rounds_line = 0
+    rounds_given = 0
     system_text: str | None = None
     start: str | None = None
     event_name: str | None = None
@@ -116,8 +116,8 @@ def read(text: str, source: str) -> Read:
             if number in players:
                 raise Unsupported("a start number twice")
             name = line[14:47].strip() or f"Player {number}"
-            if any(ord(ch) < 32 or 0x7F <= ord(ch) < 0xA0 for ch in name):
-                raise Unsupported("a control character")
+            if not name.isprintable():  # the full reader refuses a control character, the model cleans the rest
+                raise Unsupported("a character that is not printable")
             rating_text = line[48:52].strip()
             rating = _whole(rating_text, 4000) if rating_text else 0
             for first, last in ((58, 68), (86, 89)):
@@ -132,7 +132,7 @@ def read(text: str, source: str) -> Read:
         elif code in ("XXR", "142"):
             value = line[4:].strip() if code == "142" else line[3:].strip()
             rounds = _whole(value, 999)
-            rounds_given, rounds_line = max(rounds_given, rounds), lineno
+            rounds_given = max(rounds_given, rounds)
         elif code in _KEPT:
             if code == "012":
                 event_name = line[4:].rstrip() if event_name is None else event_name + "\n" + line[4:].rstrip()
@@ -146,7 +146,6 @@ def read(text: str, source: str) -> Read:
             unknown.setdefault(code, []).append(lineno)
     if not players:
         raise Unsupported("no player lines")
-    del rounds_line
     return _event(players, rounds_given, system_text, start, event_name, unused, unknown, byes240, source)
 
 
@@ -400,7 +399,10 @@ def _names(names: list[str], numbers: list[int]) -> list[str]:
     seen: dict[str, int] = {}
     for name in names:
         seen[name] = seen.get(name, 0) + 1
-    return [f"{name} ({num})" if seen[name] > 1 else name for name, num in zip(names, numbers, strict=True)]
+    out = [f"{name} ({num})" if seen[name] > 1 else name for name, num in zip(names, numbers, strict=True)]
+    if len(set(out)) != len(out):  # "A (2)" written in the file beside two "A": the model refuses the file
+        raise Unsupported("a name twice")
+    return out
 
 
 def _near_names(
