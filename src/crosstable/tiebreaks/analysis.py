@@ -41,13 +41,26 @@ class Rounds:
     """For each row, its index in :attr:`Analysis.byes` (−1 for a game); ``None``:
     every row is a game, in the order of the entries."""
     _totals: dict[int, tuple[IntArray, IntArray]] = field(default_factory=dict, repr=False, compare=False)
+    _by_outcome: dict[int, IntArray] = field(default_factory=dict, repr=False, compare=False)
 
     def totals(self, n: int) -> tuple[IntArray, IntArray]:
         """Each of the n participants' Σ value and number of rounds, computed once
-        (a Buchholz and its cuts read the same rounds: FIDE C.07 art. 14)."""
+        (a Buchholz and its cuts read the same rounds: FIDE C.07 art. 14); the sums
+        from :meth:`by_outcome` when a Sonneborn–Berger has made them."""
         if n not in self._totals:
-            self._totals[n] = (sum_by(self.p, self.value, n), np.bincount(self.p, minlength=n))
+            by_outcome = self._by_outcome.get(n)
+            whole = by_outcome.sum(axis=1) if by_outcome is not None else sum_by(self.p, self.value, n)
+            self._totals[n] = (whole, np.bincount(self.p, minlength=n))
         return self._totals[n]
+
+    def by_outcome(self, n: int, pr: IntArray | None = None) -> IntArray:
+        """``out[i, k]``: Σ value of participant i's rounds of outcome k (LOSS, DRAW,
+        WIN), computed once: a Sonneborn–Berger weighs them by the result, a Buchholz
+        adds them up (:meth:`totals`). ``pr``: ``3·p + r``, when the caller has it."""
+        if n not in self._by_outcome:
+            index = self.p * 3 + self.r if pr is None else pr
+            self._by_outcome[n] = sum_by(index, self.value, 3 * n).reshape(n, 3)
+        return self._by_outcome[n]
 
     def of(self, i: int) -> list[int]:
         """The indices of participant i's rounds, by round, then opponent."""
@@ -209,8 +222,11 @@ class Analysis:
 
     @cached_property
     def outcome_counts(self) -> IntArray:
-        """``counts[i, k]``: how many of i's games ended with outcome k (LOSS, DRAW, WIN)."""
-        return self.t.outcome_counts()
+        """``counts[i, k]``: how many of i's games ended with outcome k (LOSS, DRAW, WIN):
+        :meth:`Tournament.outcome_counts <crosstable.model.Tournament.outcome_counts>`,
+        counted here from the entries' :attr:`pr`, which the sums by outcome share."""
+        counts: IntArray = np.bincount(self.pr, minlength=3 * self.n).astype(np.int64).reshape(self.n, 3)
+        return counts
 
     @cached_property
     def bye_counts(self) -> IntArray:

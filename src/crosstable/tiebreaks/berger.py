@@ -100,6 +100,23 @@ def own_per_round(a: Analysis, spec: Spec, rounds: Rounds) -> tuple[IntArray, in
     return by_outcome[rounds.r], scale
 
 
+def _own_by_outcome(a: Analysis, spec: Spec, rounds: Rounds) -> tuple[IntArray, int] | None:
+    """The participant's weight in a round as a function of its outcome alone (LOSS,
+    DRAW, WIN), when it is one: every round a game (no bye, no dummy opponent), the
+    family's weights, or SB proper on the points (what a result scores); ``None``
+    otherwise (game points, ``/D``, ``/F``): :func:`own_per_round` then weighs each round."""
+    if rounds.bye_index is not None or spec.has("D") or spec.has("F"):
+        return None
+    w = weights(a, spec)
+    if w is not None:
+        scale = math.lcm(*(x.denominator for x in w))
+        return np.array([int(w[2] * scale), int(w[1] * scale), int(w[0] * scale)], dtype=np.int64), scale
+    if own_basis(spec) not in (None, "MP"):
+        return None
+    den = a.results.den  # own_values: each entry's points in the results' units
+    return a.t.scoring.units() * (den // a.D), den
+
+
 def weighted_sum(a: Analysis, spec: Spec) -> Column:
     """``Σ own(r) · c(r)`` over the participant's rounds: each opponent's score (the
     dummy opponent's for an unplayed round, FIDE C.07 art. 16) times the weight of the
@@ -107,9 +124,14 @@ def weighted_sum(a: Analysis, spec: Spec) -> Column:
     or ``/Mn`` the least (most) significant rounds are cut first: those against the
     lowest (highest) opponents' scores, voluntary unplayed rounds first (art. 14, 16.5)."""
     rounds = rounds_of(a, spec, basis_of(a, spec))
+    low, high = spec.cuts
+    by_result = _own_by_outcome(a, spec, rounds) if not (low or high) else None
+    if by_result is not None:  # every round a game, its weight the result's: Σ_k weight(k) · (Σ value over k)
+        weight, weight_den = by_result
+        pr = a.pr if rounds.p is a.p and rounds.r is a.r else None
+        return Column(rounds.by_outcome(a.n, pr) @ weight, rounds.den * weight_den).reduced()
     own, own_den = own_per_round(a, spec, rounds)
     contribution = own * rounds.value
-    low, high = spec.cuts
     kept = cut_sums(rounds.p, a.n, contribution, low, high, key=rounds.value, vur=rounds.vur)
     return Column(kept, rounds.den * own_den).reduced()
 
