@@ -122,7 +122,7 @@ def read(text: str, source: str) -> Read:
             rating = _whole(rating_text, 4000) if rating_text else 0
             for first, last in ((58, 68), (86, 89)):
                 cell = line[first - 1 : last].strip()
-                if cell and not (_DIGITS.issuperset(cell) and cell) and cell.strip("-"):
+                if cell and not _DIGITS.issuperset(cell) and cell.strip("-"):  # dashes: an id not known
                     raise Unsupported("a misaligned line")
             players[number] = (name, rating or None, lineno, line[91:], line[80:84].strip())
         elif code == "092":
@@ -140,7 +140,7 @@ def read(text: str, source: str) -> Read:
             byes240.append(_bye_line(line.replace("\t", " ")))
         elif code in _UNUSED or code.startswith("XX"):
             unused.setdefault(code, lineno)
-        elif (code[:1].isdigit() and code in _NOT_TAKEN) or code in _NOT_TAKEN:
+        elif code in _NOT_TAKEN:
             raise Unsupported(f"record {code}")
         else:
             unknown.setdefault(code, []).append(lineno)
@@ -332,12 +332,12 @@ def _event(
     rounds = max([total, *(b[1] for b in byes)])
     names = _names([players[num][0] for num in numbers], numbers)
     edition, rules_reason = rules_of_date(start)
-    system, system_reason = _system(system_text, [(g[0], g[1]) for g in games] + [(w, b) for w, b, _ in pending], n)
+    system, system_reason = _system(system_text, [(g[0], g[1]) for g in games], n)
     warnings = _record_warnings(unused, unknown)
     byes.sort(key=lambda b: (b[1], b[0]))
     _near_names(names, games, byes)
     event = Event(names, [players[num][1] for num in numbers], numbers, games, byes, system, edition, rounds)
-    cut = _live(event, pending, warnings)
+    cut = _live(event, warnings)
     last = event.rounds_total or 0
     ahead = {b[0] for b in byes if b[1] > last}  # byes entered ahead, cut: the printed points count them
     halves = [0] * n
@@ -355,16 +355,15 @@ def _event(
     return Read(event, source if event_name is None else event_name, rules_reason, system_reason, warnings, cut)
 
 
-def _live(event: Event, pending: list[tuple[int, int, int]], warnings: list[str]) -> tuple[int, int, int] | None:
+def _live(event: Event, warnings: list[str]) -> tuple[int, int, int] | None:
     """:meth:`crosstable.model.Tournament.live` and ``rounds_shown``: the event cut
     after its last paired round when it announces rounds beyond it (the warning added),
-    and the rounds the output shows."""
+    and the rounds the output shows. Every game has its result here (the reader gives
+    an event with games still to be played to the full path), so the last round paired
+    is the last round with results."""
     done = [g[2] for g in event.games]
-    results_round = max(done) if done else 0
-    paired = max([*done, *(p[2] for p in pending)]) if done or pending else 0
+    results_round = paired = max(done) if done else 0
     announced = max([event.rounds_total or 0, paired, *(b[1] for b in event.byes)])
-    if paired > results_round and any(b[1] == paired and b[2] != "absent" for b in event.byes):
-        raise Unsupported("a round paired without results but with byes")
     if results_round < 1:
         if any(b[1] > paired for b in event.byes) or (event.rounds_total or 0) > paired:
             raise Unsupported("no results yet")
