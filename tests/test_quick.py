@@ -29,6 +29,7 @@ from crosstable.quick import standings
 from crosstable.quick.command import DEFAULTS, english, run
 from crosstable.rules import preset
 from tests.differential.events import Features, random_event, to_trf
+from tests.real_cases import cases
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "tests" / "data"
@@ -147,17 +148,9 @@ def test_files_with_slips_give_the_full_paths_answer(tmp_path: Path, capsys: pyt
 
 
 def _bench_cases() -> list[tuple[str, str, str]]:
-    out = []
-    for line in (REAL / "cases.tsv").read_text(encoding="utf-8").splitlines():
-        if not line.strip() or line.startswith("#"):
-            continue
-        name, file, args = line.split("\t")[:3]
-        words = shlex.split(args)
-        codes = words[words.index("-t") + 1 :]
-        if codes[0] != "PTS":  # a team event: the full path's
-            continue
-        out.append((name, file, ",".join(codes[1:])))
-    return out
+    """The individual cases of ``cases.tsv`` (lists that start with the points): the files
+    the startup benchmark times, with their lists after the points."""
+    return [(name, file, ",".join(codes[1:])) for name, file, codes in cases() if codes[0] == "PTS"]
 
 
 @pytest.mark.parametrize(("name", "file", "listed"), _bench_cases(), ids=lambda x: x if "," not in x else "")

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import dataclasses
 import os
-import shlex
 import subprocess
 import sys
 import warnings
@@ -33,6 +32,7 @@ from crosstable.quick.standings import rank_event
 from crosstable.tiebreaks import parse_spec
 from tests.differential.events import Features, random_event, to_trf
 from tests.quick_adapter import rank_inputs
+from tests.real_cases import cases
 
 DATA = Path(__file__).resolve().parent / "data"
 REAL = DATA / "real"
@@ -43,20 +43,7 @@ SEEDS = range(int(os.environ.get("QUICK_SEEDS", "300")))
 INDIVIDUAL = Features(team_swiss=False, team_round_robin=False, scoring_3_1_0=False, scoring_2_1_0=False)
 
 
-def _cases() -> list[tuple[str, str, list[str]]]:
-    """``(case, file, codes)`` of cases.tsv, MPTS/GPTS as bench/bench_startup.py translates them."""
-    out = []
-    for line in (REAL / "cases.tsv").read_text(encoding="utf-8").splitlines():
-        if not line.strip() or line.startswith("#"):
-            continue
-        name, file, args = line.split("\t")[:3]
-        words = shlex.split(args)
-        codes = words[words.index("-t") + 1 :]
-        out.append((name, file, [{"MPTS": "MP", "GPTS": "GP"}.get(c, c) for c in codes]))
-    return out
-
-
-CASES = _cases()
+CASES = cases()
 FIDE_LISTS = list(dict.fromkeys(tuple(codes) for _n, _f, codes in CASES if codes[0] == "PTS"))
 """The individual lists of cases.tsv (those that start with the points)."""
 OTHER_LISTS = [

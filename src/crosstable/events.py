@@ -104,7 +104,8 @@ from crosstable.io import read_text
 from crosstable.io.jsonfmt import read_json, write_json
 from crosstable.io.seeding import standings_order
 from crosstable.io.trf import rules_of_date
-from crosstable.model import FORFEIT, PENDING, PLAYED, Bye, IntArray, Scoring, Tournament, name_key, parse_result
+from crosstable.model import FORFEIT, PENDING, PLAYED, Bye, IntArray, Scoring, Tournament, parse_result
+from crosstable.names import name_key
 from crosstable.numbers import fmt_decimal, fmt_vulgar, json_number
 from crosstable.pairing import initial_ranking, pair_next
 from crosstable.ranking import Standings, rank

@@ -34,6 +34,12 @@ from typing import Generic, Literal, TypeVar
 import numpy as np
 from numpy.typing import NDArray
 
+from crosstable.codes import DRAW as DRAW  # re-exported: the outcome and status codes (crosstable.codes)
+from crosstable.codes import FORFEIT as FORFEIT
+from crosstable.codes import LOSS as LOSS
+from crosstable.codes import PENDING as PENDING
+from crosstable.codes import PLAYED as PLAYED
+from crosstable.codes import WIN as WIN
 from crosstable.errors import CrosstableError, printable
 from crosstable.fields import (
     ANY_ROUND,
@@ -52,18 +58,13 @@ from crosstable.fields import (
     whole_argument,
 )
 from crosstable.i18n import N_, _, integer_text, ngettext
+from crosstable.names import name_key
 from crosstable.numbers import count, fmt_decimal, parse_number, rounds_text, show_decimal
 
 _T = TypeVar("_T")
 _W = TypeVar("_W")
 
 IntArray = NDArray[np.int64]
-
-LOSS, DRAW, WIN = 0, 1, 2
-"""Outcome codes of one side of a game."""
-
-PLAYED, FORFEIT, PENDING = 0, 1, 2
-"""Status codes of a game: played over the board, decided by forfeit, not played yet."""
 
 STATUS_NAMES = {PLAYED: "played", FORFEIT: "forfeit", PENDING: "pending"}
 SYSTEMS = ("round-robin", "swiss", "pre-determined")
@@ -127,16 +128,6 @@ _FORFEITS = {
 }
 _SPLIT = re.compile(r"^\s*(.+?)\s*(?::|-(?=\s*[\d½+\-]))\s*(.+?)\s*$")
 _AWARDED = re.compile(r"\s*(?:\(?(?:awd|awarded|aw|w/o|wo|forfeit|ff)\)?)\s*$", re.IGNORECASE)
-
-
-def name_key(name: str) -> str:
-    """A name as two spellings of it compare: case and spacing aside (``japan`` and
-    ``Japan``, ``Côte d'Ivoire`` with one space or two, are one).
-
-    >>> name_key("  Côte  d'Ivoire ") == name_key("côte d'ivoire")
-    True
-    """
-    return " ".join(name.split()).casefold()
 
 
 MAX_SCORE = GOALS.high

@@ -36,23 +36,17 @@ Decisions written down here:
 
 from __future__ import annotations
 
-from collections import defaultdict
 from collections.abc import Iterator
 from fractions import Fraction
-from itertools import combinations
 
 import numpy as np
 
 from crosstable.errors import printable
 from crosstable.i18n import _
-from crosstable.model import Tournament, infer_system, meetings, name_key
+from crosstable.model import Tournament, infer_system, meetings
+from crosstable.names import FAMILY, SHORTEST, alike
 from crosstable.numbers import show_vulgar
 
-SHORTEST = 4
-"""The shortest names compared: ``A`` and ``B``, ``Ann`` and ``Ana`` are too short to tell
-a slip from another name."""
-FAMILY = 32
-"""The most names filed under one text that are compared with each other."""
 LOOKED_UP = 20
 """The most pairs of names whose first lines are looked for in the file's text (each a
 search of the whole text); the others are named alone."""
@@ -62,54 +56,6 @@ def check(t: Tournament, text: str | None = None) -> list[str]:
     """Every check's warnings on ``t``; ``text``, the file read, to name the first line
     of each name in question (the model keeps no line)."""
     return [*near_names(t, text), *copied_games(t)]
-
-
-def _one_slip(a: str, b: str) -> bool:
-    """Whether one edit turns ``a`` into ``b``: a character added or left out, one
-    changed, or two neighbours swapped.
-
-    >>> _one_slip("anna", "anan"), _one_slip("anna", "ann"), _one_slip("anna", "bnnb")
-    (True, True, False)
-    """
-    if len(a) > len(b):
-        a, b = b, a
-    if len(b) - len(a) > 1 or a == b:
-        return False
-    start = next((k for k, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), len(a))
-    if len(a) < len(b):
-        return a[start:] == b[start + 1 :]
-    if a[start + 1 :] == b[start + 1 :]:
-        return True
-    return a[start + 2 :] == b[start + 2 :] and a[start : start + 2] == b[start : start + 2][::-1]
-
-
-def _digits(text: str) -> str:
-    return "".join(ch for ch in text if ch.isdigit())
-
-
-def alike(names: list[str]) -> list[tuple[int, int]]:
-    """The pairs of participants (by index, ascending) whose names are one slip apart
-    (see the module's decisions).
-
-    >>> alike(["Anna", "Bob", "Anan", "Team 1", "Team 2", "Cid"])
-    [(0, 2)]
-    """
-    keys = [name_key(x) for x in names]
-    filed: dict[str, list[int]] = defaultdict(list)
-    for i, key in enumerate(keys):
-        if len(key) < SHORTEST:
-            continue
-        # a slip in a digit changes the name's digits, so only the other characters are left out
-        for variant in {key, *(key[:p] + key[p + 1 :] for p, ch in enumerate(key) if not ch.isdigit())}:
-            filed[variant].append(i)
-    found: set[tuple[int, int]] = set()
-    for members in filed.values():
-        if len(members) < 2 or len(members) > FAMILY:
-            continue
-        for i, j in combinations(sorted(members), 2):
-            if (i, j) not in found and _one_slip(keys[i], keys[j]) and _digits(keys[i]) == _digits(keys[j]):
-                found.add((i, j))
-    return sorted(found)
 
 
 def _first_line(text: str, name: str, names: list[str]) -> int | None:

@@ -57,7 +57,8 @@ from crosstable.fields import CARDS, Range, foreign_digit, whole_at
 from crosstable.i18n import N_, _, integer_text, ngettext
 from crosstable.io import read_file
 from crosstable.io.games import LONGEST_LINE, sniff_delimiter, split_lines
-from crosstable.model import Adjustment, Cards, Tournament, name_key
+from crosstable.model import Adjustment, Cards, Tournament
+from crosstable.names import name_key
 from crosstable.numbers import parse_number
 from crosstable.tiebreaks import Spec
 from crosstable.tiebreaks.football import CARD_CRITERIA

@@ -75,8 +75,8 @@ from crosstable.model import (
     ScoreKind,
     Scoring,
     Tournament,
-    name_key,
 )
+from crosstable.names import name_key
 from crosstable.numbers import count, parse_number, show_vulgar
 from crosstable.tiebreaks import ALIASES
 

@@ -97,6 +97,7 @@ from pathlib import Path
 import numpy as np
 from numpy.typing import NDArray
 
+from crosstable.codes import TRF_BYE_KIND, TRF_FORFEIT, TRF_HALVES, TRF_MIRROR, TRF_OUTCOME, TRF_PLAYED
 from crosstable.errors import CrosstableError, InputError, Problem, quoted
 from crosstable.fields import (
     ANY_ROUND,
@@ -134,12 +135,8 @@ from crosstable.numbers import fmt_decimal, parse_number
 from crosstable.schedule import berger
 from crosstable.tiebreaks import Analysis
 
-_OUTCOME = {"1": WIN, "0": LOSS, "=": DRAW, "W": WIN, "D": DRAW, "L": LOSS, "+": WIN, "-": LOSS}
-_HALVES = {"1": 2, "0": 0, "=": 1, "W": 2, "D": 1, "L": 0, "+": 2, "-": 0}
-_MIRROR = {"1": "0", "0": "1", "=": "=", "W": "L", "L": "W", "D": "D", "+": "-", "-": "+"}
-_PLAYED_CODES = "10=WDL"
-_FORFEIT_CODES = "+-"
-_BYE_KIND = {"U": "pab", "F": "full", "+": "full", "H": "half", "Z": "zero", "-": "zero"}
+_OUTCOME, _HALVES, _MIRROR, _BYE_KIND = TRF_OUTCOME, TRF_HALVES, TRF_MIRROR, TRF_BYE_KIND
+_PLAYED_CODES, _FORFEIT_CODES = TRF_PLAYED, TRF_FORFEIT
 _LETTER_KIND = {"F": "full", "W": "full", "+": "full", "H": "half", "D": "half", "Z": "zero", "L": "zero"}
 _LETTER_KIND |= {"-": "zero", "U": "pab", "P": "pab"}
 _LETTER_OUTCOME = {"F": WIN, "W": WIN, "+": WIN, "U": WIN, "P": WIN, "H": DRAW, "D": DRAW}

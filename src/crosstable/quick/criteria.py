@@ -17,7 +17,9 @@ from __future__ import annotations
 from itertools import accumulate
 from math import lcm
 
-from crosstable.quick.event import DRAW, FORFEIT, LOSS, PLAYED, WIN, Unsupported
+from crosstable.codes import DRAW, FORFEIT, LOSS, PLAYED, WIN
+from crosstable.fide_tables import DP_TABLE, PD_LIMITS
+from crosstable.quick.event import Unsupported
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -614,20 +616,6 @@ def koya(a: Analysis) -> list[int]:
 
 
 # -- the rating criteria (FIDE C.07 art. 10; FIDE Handbook B.02 table 8.1) ----------------
-
-DP_TABLE = [
-    0, 7, 14, 21, 29, 36, 43, 50, 57, 65, 72, 80, 87, 95, 102, 110, 117, 125, 133, 141, 149, 158, 166, 175, 184,
-    193, 202, 211, 220, 230, 240, 251, 262, 273, 284, 296, 309, 322, 336, 351, 366, 383, 401, 422, 444, 470, 501,
-    538, 589, 677, 800,
-]  # fmt: skip
-"""FIDE Handbook B.02, table 8.1(a): dp for a percentage score p = 50 … 100."""
-PD_LIMITS = [
-    3, 10, 17, 25, 32, 39, 46, 53, 61, 68, 76, 83, 91, 98, 106, 113, 121, 129, 137, 145, 153, 162, 170, 179, 188,
-    197, 206, 215, 225, 235, 245, 256, 267, 278, 290, 302, 315, 328, 344, 357, 374, 391, 411, 432, 456, 484, 517,
-    559, 619, 735,
-]  # fmt: skip
-"""FIDE Handbook B.02, table 8.1(b): the upper end of each rating-difference range whose
-expected score is 50, 51, … 99 percent; beyond the last, 100."""
 
 
 def _expected_table() -> list[int]:

@@ -1,8 +1,8 @@
 """The quick path's event: plain lists, no numpy (see :mod:`crosstable.quick`).
 
 It holds what :class:`crosstable.model.Tournament` holds for an individual event
-scored 1-½-0, in the same codes: outcomes :data:`LOSS`, :data:`DRAW`, :data:`WIN`;
-game status :data:`PLAYED`, :data:`FORFEIT` (games still to be played are left out);
+scored 1-½-0, in the same codes (:mod:`crosstable.codes`): outcomes ``LOSS``, ``DRAW``,
+``WIN``; game status ``PLAYED``, ``FORFEIT`` (games still to be played are left out);
 byes of the kinds of :data:`crosstable.model.BYE_KINDS`, with their points in halves.
 """
 
@@ -19,11 +19,6 @@ if TYPE_CHECKING:
     always in lowest terms): the quick path's Fraction, without importing
     :mod:`fractions`, which imports :mod:`re` and :mod:`decimal`, a third of a small
     event's process."""
-
-LOSS, DRAW, WIN = 0, 1, 2
-"""One side's outcome of a game (as :mod:`crosstable.model`)."""
-PLAYED, FORFEIT = 0, 1
-"""A game's status (as :mod:`crosstable.model`; pending games are not in the event)."""
 
 
 class Unsupported(Exception):

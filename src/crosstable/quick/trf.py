@@ -18,18 +18,22 @@ without results but with byes. ``tests/test_quick.py`` compares both paths.
 
 from __future__ import annotations
 
-from crosstable.quick.event import DRAW, FORFEIT, LOSS, PLAYED, WIN, Event, Unsupported
+from crosstable.codes import (
+    FORFEIT,
+    LOSS,
+    PLAYED,
+    TRF_BYE_KIND,
+    TRF_FORFEIT,
+    TRF_HALVES,
+    TRF_MIRROR,
+    TRF_OUTCOME,
+    TRF_PLAYED,
+)
+from crosstable.names import alike
+from crosstable.quick.event import Event, Unsupported
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    pass
-
-_OUTCOME = {"1": WIN, "0": LOSS, "=": DRAW, "W": WIN, "D": DRAW, "L": LOSS, "+": WIN, "-": LOSS}
-_HALVES = {"1": 2, "0": 0, "=": 1, "W": 2, "D": 1, "L": 0, "+": 2, "-": 0}
-_MIRROR = {"1": "0", "0": "1", "=": "=", "W": "L", "L": "W", "D": "D", "+": "-", "-": "+"}
-_PLAYED_CODES = "10=WDL"
-_FORFEIT_CODES = "+-"
-_BYE_KIND = {"U": "pab", "F": "full", "+": "full", "H": "half", "Z": "zero", "-": "zero"}
+_OUTCOME, _HALVES, _MIRROR, _BYE_KIND = TRF_OUTCOME, TRF_HALVES, TRF_MIRROR, TRF_BYE_KIND
+_PLAYED_CODES, _FORFEIT_CODES = TRF_PLAYED, TRF_FORFEIT
 _BYE_HALVES = {"pab": 2, "full": 2, "half": 1, "zero": 0}
 _KEPT = ("012", "022", "032", "052", "062", "072", "082", "102", "112", "122", "132")
 _UNUSED = {
@@ -49,7 +53,6 @@ _MONTHS = {m: k for k, m in enumerate(("jan", "feb", "mar", "apr", "may", "jun",
 _MONTHS |= {"nov": 11, "dec": 12}
 _EDITIONS = (((2026, 3, 1), "2026"), ((2024, 8, 1), "2024"))
 _DAYS = (31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)
-_SHORTEST, _FAMILY = 4, 32
 
 
 class Read:
@@ -410,21 +413,7 @@ def _near_names(
     """Unsupported when :func:`crosstable.io.checks.near_names` would warn: two names one
     slip apart whose players never meet nor play in the same round, and have together no
     more games and byes than the busiest player (the full path's warning names them)."""
-    keys = [" ".join(x.split()).casefold() for x in names]
-    filed: dict[str, list[int]] = {}
-    for i, key in enumerate(keys):
-        if len(key) < _SHORTEST:
-            continue
-        for variant in {key, *(key[:p] + key[p + 1 :] for p, ch in enumerate(key) if not ch.isdigit())}:
-            filed.setdefault(variant, []).append(i)
-    pairs = set()
-    for members in filed.values():
-        if 2 <= len(members) <= _FAMILY:
-            ordered = sorted(members)
-            for x, i in enumerate(ordered):
-                for j in ordered[x + 1 :]:
-                    if _one_slip(keys[i], keys[j]) and _digits(keys[i]) == _digits(keys[j]):
-                        pairs.add((i, j))
+    pairs = alike(names)
     if not pairs:
         return
     rounds: list[set[int]] = [set() for _ in names]
@@ -443,24 +432,6 @@ def _near_names(
     for i, j in pairs:
         if (i, j) not in met and busy[i] + busy[j] <= most and not rounds[i] & rounds[j]:
             raise Unsupported("names almost alike")
-
-
-def _digits(text: str) -> str:
-    return "".join(ch for ch in text if ch.isdigit())
-
-
-def _one_slip(a: str, b: str) -> bool:
-    """:func:`crosstable.io.checks._one_slip`: one edit turns ``a`` into ``b``."""
-    if len(a) > len(b):
-        a, b = b, a
-    if len(b) - len(a) > 1 or a == b:
-        return False
-    start = next((k for k, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), len(a))
-    if len(a) < len(b):
-        return a[start:] == b[start + 1 :]
-    if a[start + 1 :] == b[start + 1 :]:
-        return True
-    return a[start + 2 :] == b[start + 2 :] and a[start : start + 2] == b[start : start + 2][::-1]
 
 
 def _date(year: int, month: int, day: int) -> tuple[int, int, int] | None:
