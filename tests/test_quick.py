@@ -24,9 +24,8 @@ import pytest
 from click.testing import CliRunner
 
 from crosstable.cli import main
-from crosstable.i18n import default_language
 from crosstable.quick import standings
-from crosstable.quick.command import DEFAULTS, english, run
+from crosstable.quick.command import DEFAULTS, run
 from crosstable.rules import preset
 from tests.differential.events import Features, random_event, to_trf
 from tests.real_cases import cases
@@ -243,16 +242,6 @@ def test_names_give_the_full_paths_answer(
     path = _with_names(tmp_path, *names)
     for output in ("json", "csv"):
         compare(["standings", str(path), "-t", "BH,SB", "-o", output], capsys)
-
-
-def test_english_is_the_languages_default(capsys: pytest.CaptureFixture[str]) -> None:
-    """The quick path's test of the language is :func:`crosstable.i18n.default_language`'s."""
-    values = ["", "C", "C.UTF-8", "POSIX", "en_GB.UTF-8", "de_DE.UTF-8", "bg", "hu_HU", "ru:en", "fr_FR", "xx", "de-AT"]
-    names = ("CROSSTABLE_LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
-    rng = random.Random(7)
-    for _ in range(2000):
-        environ = {name: rng.choice(values) for name in names if rng.random() < 0.6}
-        assert english(environ) == (default_language(environ) == "en"), environ
 
 
 def test_a_named_pipe_is_left_to_the_command_line(tmp_path: Path) -> None:

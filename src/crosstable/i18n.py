@@ -50,8 +50,7 @@ Decisions written down here:
 from __future__ import annotations
 
 import gettext
-import os
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar, Token
 from fractions import Fraction
@@ -60,8 +59,10 @@ from io import BytesIO
 from pathlib import Path
 from typing import Any
 
-LANGUAGES = ("en", "bg", "hu", "ru", "de")
-"""The languages, English first (the language of the message identifiers)."""
+from crosstable.languages import LANGUAGES as LANGUAGES  # re-exported: the languages and their choice
+from crosstable.languages import check_language as check_language
+from crosstable.languages import default_language as default_language
+
 LANGUAGE_NAMES = {"en": "English", "bg": "Български", "hu": "Magyar", "ru": "Русский", "de": "Deutsch"}
 """Each language's name in itself, for a language switch."""
 DOMAIN = "crosstable"
@@ -73,15 +74,6 @@ _current: ContextVar[str] = ContextVar("crosstable_language", default="en")
 def language() -> str:
     """The language of the messages being written now."""
     return _current.get()
-
-
-def check_language(lang: str) -> str:
-    """``lang`` if it is one of :data:`LANGUAGES` (any case, ``bg_BG.UTF-8`` counts
-    as ``bg``), else a :class:`ValueError` naming them."""
-    code = lang.strip().replace("-", "_").split("_")[0].split(".")[0].lower()
-    if code not in LANGUAGES:
-        raise ValueError(f"unknown language {lang!r}; the languages are {', '.join(LANGUAGES)}")
-    return code
 
 
 def set_language(lang: str) -> Token[str]:
@@ -102,26 +94,6 @@ def using(lang: str) -> Iterator[None]:
         yield
     finally:
         _current.reset(token)
-
-
-def default_language(environ: Mapping[str, str] = os.environ) -> str:
-    """``CROSSTABLE_LANG``, else the environment's locale, else English.
-
-    >>> default_language({"LANG": "de_DE.UTF-8"}), default_language({"LANG": "C.UTF-8"})
-    ('de', 'en')
-    >>> default_language({"CROSSTABLE_LANG": "hu", "LC_ALL": "ru_RU.UTF-8"})
-    'hu'
-    """
-    for name in ("CROSSTABLE_LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):  # gettext's order
-        value = environ.get(name, "")
-        for part in value.split(":"):  # LANGUAGE is a list
-            try:
-                return check_language(part)
-            except ValueError:
-                continue
-        if value and name != "CROSSTABLE_LANG":
-            return "en"  # the first locale variable set decides, as for gettext
-    return "en"
 
 
 def _compiled(lang: str) -> gettext.NullTranslations:

@@ -7,7 +7,7 @@ written nothing, and the full command line runs. It answers only
 - ``standings FILE -o``/``--output`` ``json`` or ``csv``, with or without
   ``-t``/``--tiebreaks LIST`` (each at most once, ``--name=value`` too), nothing else;
 - FILE a regular file of at most :data:`MOST_BYTES`, read by :mod:`crosstable.quick.trf`;
-- the messages in English (:func:`crosstable.i18n.default_language`).
+- the messages in English (:func:`crosstable.languages.default_language`).
 
 Everything else is the full command line's, which gives the same answer (and its
 errors) anyway: this path changes the time, never the output.
@@ -19,6 +19,7 @@ import codecs
 import os
 import sys
 
+from crosstable.languages import default_language
 from crosstable.quick import standings, trf
 from crosstable.quick.event import Unsupported, decimal_text, json_value
 
@@ -35,7 +36,6 @@ except ImportError:  # pragma: no cover (an interpreter without CPython's accele
 
 MOST_BYTES = 2_000_000
 """The largest file this path reads (a 2,000-player Swiss's TRF is about 1.5 MB)."""
-_LANGUAGES = ("en", "bg", "hu", "ru", "de")
 
 
 DEFAULTS = {
@@ -75,19 +75,6 @@ def _options(args: Sequence[str]) -> tuple[str, str | None, str] | None:
     if file is None or output not in ("json", "csv"):
         return None
     return file, given.get("tiebreaks"), output
-
-
-def english(environ: Mapping[str, str]) -> bool:
-    """Whether :func:`crosstable.i18n.default_language` is English."""
-    for name in ("CROSSTABLE_LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
-        value = environ.get(name, "")
-        for part in value.split(":"):
-            code = part.strip().replace("-", "_").split("_")[0].split(".")[0].lower()
-            if code in _LANGUAGES:
-                return code == "en"
-        if value and name != "CROSSTABLE_LANG":
-            return True
-    return True
 
 
 def _utf8(stream: object) -> bool:
@@ -206,7 +193,7 @@ def run(args: Sequence[str], environ: Mapping[str, str] = os.environ, *, strict:
     to see: the full command line answers instead, as for any case not taken. The
     tests pass ``strict=True``, which lets it through."""
     options = _options(args)
-    if options is None or not english(environ) or not (_utf8(sys.stdout) and _utf8(sys.stderr)):
+    if options is None or default_language(environ) != "en" or not (_utf8(sys.stdout) and _utf8(sys.stderr)):
         return None
     file, listed, output = options
     text = _read(file)
