@@ -51,6 +51,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, Literal, TypeVar, overload
 
+from crosstable.dates import day_of
 from crosstable.errors import CrosstableError, Problem, printable, quoted
 from crosstable.i18n import N_, _, integer_text
 
@@ -407,41 +408,20 @@ def indices_argument(value: object, n: int, name: str, *, empty: bool = True) ->
     return items
 
 
-_MONTHS = {m: k for k, m in enumerate(("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct",
-                                       "nov", "dec"), 1)}  # fmt: skip
-
-
 def parse_date(text: str) -> datetime.date | None:
     """A date as tournament files write it (TRF ``042``, ``132``; the regulations' editions
     are chosen by it): ``2024/03/18``, ``2024.03.18``,
     ``2024-03-18``, ``18.03.2024``, ``28. 07. 2005``, ``18/03/2024``, ``24/03/18``
     (two-digit year first, as in ``132`` records), ``May 29, 2020``, ``29 May 2020``;
-    ``None`` when it is none of these.
+    ``None`` when it is none of these (:func:`crosstable.dates.day_of`).
 
     >>> parse_date("28. 07. 2005"), parse_date("May 29, 2020"), parse_date("2016/06/28   ")
     (datetime.date(2005, 7, 28), datetime.date(2020, 5, 29), datetime.date(2016, 6, 28))
     >>> parse_date("tomorrow") is None
     True
     """
-    t = text.strip().lower()
-    parts = [p for p in re.split(r"[\s/.\-,]+", t) if p]
-    try:
-        if len(parts) == 3 and all(is_whole(p) and len(p) <= 4 for p in parts):
-            a, b, c = parts
-            if len(a) == 4:
-                return datetime.date(int(a), int(b), int(c))
-            if len(c) == 4:
-                return datetime.date(int(c), int(b), int(a))
-            return datetime.date(2000 + int(a), int(b), int(c))
-        if len(parts) == 3:
-            names = [p for p in parts if p[:3] in _MONTHS and not is_whole(p)]
-            digits = [p for p in parts if is_whole(p) and len(p) <= 4]
-            if len(names) == 1 and len(digits) == 2:
-                year = next(p for p in digits if len(p) == 4)
-                day = next(p for p in digits if p is not year)
-                return datetime.date(int(year), _MONTHS[names[0][:3]], int(day))
-    except (ValueError, StopIteration):
-        return None
+    day = day_of(text)
+    return datetime.date(*day) if day is not None else None
     return None
 
 

@@ -86,7 +86,6 @@ round made only of byes counts (the reference drops it without ``XXR``).
 
 from __future__ import annotations
 
-import datetime
 import re
 from collections import Counter
 from collections.abc import Sequence
@@ -98,6 +97,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from crosstable.codes import TRF_BYE_KIND, TRF_FORFEIT, TRF_HALVES, TRF_MIRROR, TRF_OUTCOME, TRF_PLAYED
+from crosstable.dates import edition_on
 from crosstable.errors import CrosstableError, InputError, Problem, quoted
 from crosstable.fields import (
     ANY_ROUND,
@@ -199,8 +199,6 @@ _SHOWS_BYE = {
 }
 """A ``240`` bye for a round whose bye the player's line gives as another kind, by that kind."""
 
-_EDITIONS = ((datetime.date(2026, 3, 1), "2026"), (datetime.date(2024, 8, 1), "2024"))
-
 
 def looks_like_trf(text: str) -> bool:
     return any(line.startswith("001 ") for line in text.splitlines()[:200])
@@ -225,7 +223,7 @@ def rules_of_date(text: str | None) -> tuple[str, str]:
         return "2026", _('FIDE C.07 (2026 edition): the start date (042 "{date}") cannot be read').format(
             date=text.strip()
         )
-    edition = next((name for start, name in _EDITIONS if day >= start), "2023")
+    edition = edition_on((day.year, day.month, day.day))
     if edition == "2023":
         # TRANSLATORS: {day} is a date (2020-05-29); 042 is the TRF record of the start date, {date} its text
         reason = _('FIDE C.07 (2023 edition, computed as 2024): the event started on {day} (042 "{date}")')

@@ -29,6 +29,7 @@ from crosstable.codes import (
     TRF_OUTCOME,
     TRF_PLAYED,
 )
+from crosstable.dates import day_of, edition_on
 from crosstable.names import alike
 from crosstable.quick.event import Event, Unsupported
 
@@ -49,10 +50,6 @@ _UNUSED = {
 }
 _DIGITS = frozenset("0123456789")
 _LONGEST_LINE = 16_384
-_MONTHS = {m: k for k, m in enumerate(("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct"), 1)}
-_MONTHS |= {"nov": 11, "dec": 12}
-_EDITIONS = (((2026, 3, 1), "2026"), ((2024, 8, 1), "2024"))
-_DAYS = (31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)
 
 
 class Read:
@@ -434,48 +431,14 @@ def _near_names(
             raise Unsupported("names almost alike")
 
 
-def _date(year: int, month: int, day: int) -> tuple[int, int, int] | None:
-    """``(year, month, day)`` when it is a day of the calendar (as ``datetime.date``
-    accepts it), else ``None``."""
-    if not (1 <= year <= 9999 and 1 <= month <= 12):
-        return None
-    leap = month == 2 and year % 4 == 0 and (year % 100 != 0 or year % 400 == 0)
-    return (year, month, day) if 1 <= day <= _DAYS[month - 1] + leap else None
-
-
-def _parse_date(text: str) -> tuple[int, int, int] | None:
-    """:func:`crosstable.fields.parse_date`: ``2024/03/18``, ``18.03.2024``, ``24/03/18``,
-    ``May 29, 2020``, ``29 May 2020``, as ``(year, month, day)``; ``None`` when it is
-    none of these."""
-    t = text.strip().lower()
-    parts = "".join(" " if ch.isspace() or ch in "/.-," else ch for ch in t).split()
-    if len(parts) == 3 and all(_ascii_digits(p, 1, 4) for p in parts):
-        a, b, c = parts
-        if len(a) == 4:
-            return _date(int(a), int(b), int(c))
-        if len(c) == 4:
-            return _date(int(c), int(b), int(a))
-        return _date(2000 + int(a), int(b), int(c))
-    if len(parts) == 3:
-        names = [p for p in parts if p[:3] in _MONTHS and not _DIGITS.issuperset(p)]
-        digits = [p for p in parts if _ascii_digits(p, 1, 4)]
-        if len(names) == 1 and len(digits) == 2:
-            year = next((p for p in digits if len(p) == 4), None)
-            if year is None:
-                return None
-            day = next(p for p in digits if p is not year)
-            return _date(int(year), _MONTHS[names[0][:3]], int(day))
-    return None
-
-
 def rules_of_date(text: str | None) -> tuple[str, str]:
     """:func:`crosstable.io.trf.rules_of_date`: the edition of FIDE C.07 of a start date, and why."""
     if text is None or not text.strip():
         return "2026", "FIDE C.07 (2026 edition): the file gives no start date (042)"
-    day = _parse_date(text)
+    day = day_of(text)
     if day is None:
         return "2026", f'FIDE C.07 (2026 edition): the start date (042 "{text.strip()}") cannot be read'
-    edition = next((name for first, name in _EDITIONS if day >= first), "2023")
+    edition = edition_on(day)
     started = f'the event started on {day[0]:04d}-{day[1]:02d}-{day[2]:02d} (042 "{text.strip()}")'
     if edition == "2023":
         return edition, f"FIDE C.07 (2023 edition, computed as 2024): {started}"
