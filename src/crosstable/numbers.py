@@ -12,6 +12,7 @@ import re
 from collections.abc import Sequence
 from fractions import Fraction
 
+from crosstable.decimals import exact_decimal
 from crosstable.i18n import _, decimal_text, integer_text, ngettext
 
 _VULGAR = {"½": Fraction(1, 2), "¼": Fraction(1, 4), "¾": Fraction(3, 4)}
@@ -68,23 +69,7 @@ def fmt_decimal(value: Fraction | None) -> str:
     """
     if value is None:
         return UNDEFINED
-    if value.denominator == 1:
-        return str(value.numerator)
-    d = value.denominator
-    twos = fives = 0
-    while d % 2 == 0:
-        d //= 2
-        twos += 1
-    while d % 5 == 0:
-        d //= 5
-        fives += 1
-    if d != 1:
-        return f"{value.numerator}/{value.denominator}"
-    places = max(twos, fives)
-    scaled = abs(value.numerator) * 10**places // value.denominator
-    digits = str(scaled).rjust(places + 1, "0")
-    sign = "-" if value < 0 else ""
-    return f"{sign}{digits[:-places]}.{digits[-places:]}"
+    return exact_decimal(value.numerator, value.denominator)
 
 
 def fmt_vulgar(value: Fraction | None) -> str:

@@ -8,7 +8,7 @@ byes of the kinds of :data:`crosstable.model.BYE_KINDS`, with their points in ha
 
 from __future__ import annotations
 
-from math import gcd
+from crosstable.decimals import exact_decimal
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -75,20 +75,5 @@ def json_value(value: Ratio | None) -> int | float | None:
 
 
 def decimal_text(value: Ratio) -> str:
-    """:func:`crosstable.numbers.fmt_decimal`: the exact decimal (``11.75``, ``-12.5``,
-    ``10``), else ``a/b`` in lowest terms."""
-    num, den = value
-    common = gcd(num, den)
-    num, den = num // common, den // common
-    if den == 1:
-        return str(num)
-    d, twos, fives = den, 0, 0
-    while d % 2 == 0:
-        d, twos = d // 2, twos + 1
-    while d % 5 == 0:
-        d, fives = d // 5, fives + 1
-    if d != 1:
-        return f"{num}/{den}"
-    places = max(twos, fives)
-    digits = str(abs(num) * 10**places // den).rjust(places + 1, "0")
-    return f"{'-' if num < 0 else ''}{digits[:-places]}.{digits[-places:]}"
+    """:func:`crosstable.numbers.fmt_decimal` of an exact pair (:func:`crosstable.decimals.exact_decimal`)."""
+    return exact_decimal(*value)
