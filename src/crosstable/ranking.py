@@ -31,6 +31,7 @@ from crosstable.rules import DEFAULTS, edition_warning, preset
 from crosstable.tiebreaks import REGISTRY, Analysis, Column, Spec, parse_list, parse_spec
 from crosstable.tiebreaks.football import CARD_CRITERIA, goals_conceded, playoff_pending
 from crosstable.tiebreaks.words import sum_text
+from crosstable.ties import group_ids, order_keys, split
 
 
 def event_kind(t: Tournament) -> str:
@@ -589,8 +590,8 @@ def rank(
     groups_at: dict[tuple[str, int], list[int]] = {}
 
     # stage ids: stage[k][i] = the tied group i belongs to after criterion k
-    groups = _split([list(range(n)) if among is None else [int(i) for i in among]], points.num)
-    history = [_group_ids(groups, n)]
+    groups = split([list(range(n)) if among is None else [int(i) for i in among]], points.num)
+    history = [group_ids(groups, n)]
     held: set[int] = set()  # ties a play-off settles, its result not given: shared, no later criterion
     for spec in specs:
         crit = REGISTRY[spec.code]
@@ -614,14 +615,14 @@ def rank(
                     shown[p] = v
                 full = np.zeros(n, dtype=key.num.dtype)
                 full[g] = key.num
-                new.extend(_split([g], full))
+                new.extend(split([g], full))
             groups = new
             values[spec.label] = shown
         else:
             col = crit(a, spec)
             values[spec.label] = col.fractions()
-            groups = _split(groups, sort_key(col, crit.lower_is_better, spec.modifier("R") is not None), held)
-        history.append(_group_ids(groups, n))
+            groups = split(groups, sort_key(col, crit.lower_is_better, spec.modifier("R") is not None), held)
+        history.append(group_ids(groups, n))
 
     rows: list[Row] = []
     pts = points.defined()
@@ -747,43 +748,8 @@ def sort_key(col: Column, lower_is_better: bool = False, reverse: bool = False) 
     [-3, -1, 0]
     """
     ascending = lower_is_better != reverse
-    keys = [-int(x) if ascending else int(x) for x in col.num.tolist()]
-    if col.undefined is not None and col.undefined.any():
-        missing = col.undefined.tolist()
-        known = [k for k, m in zip(keys, missing, strict=True) if not m]
-        top, bottom = (max(known) + 1, min(known) - 1) if known else (0, 0)
-        first = ascending or col.undefined_best
-        keys = [(top if first else bottom) if m else k for k, m in zip(keys, missing, strict=True)]
-    return keys
-
-
-def _split(groups: list[list[int]], key: Any, held: set[int] | None = None) -> list[list[int]]:
-    """Split every group by descending key, keeping the input order among equals (a
-    group in ``held`` stays whole)."""
-    out: list[list[int]] = []
-    for g in groups:
-        if len(g) <= 1 or (held and g[0] in held):
-            out.append(g)
-            continue
-        keys = [int(key[p]) for p in g]
-        ordered = sorted(range(len(g)), key=lambda k: -keys[k])
-        current = [g[ordered[0]]]
-        for a, b in itertools.pairwise(ordered):
-            if keys[a] == keys[b]:
-                current.append(g[b])
-            else:
-                out.append(current)
-                current = [g[b]]
-        out.append(current)
-    return out
-
-
-def _group_ids(groups: list[list[int]], n: int) -> list[int]:
-    ids = [0] * n
-    for k, g in enumerate(groups):
-        for p in g:
-            ids[p] = k
-    return ids
+    missing = col.undefined.tolist() if col.undefined is not None else None
+    return order_keys(col.num.tolist(), missing, ascending, ascending or col.undefined_best)
 
 
 @dataclass(frozen=True)

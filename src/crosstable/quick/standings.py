@@ -11,15 +11,13 @@ place, value and warning against the full path. Anything else raises
 
 from __future__ import annotations
 
-import itertools
-
 from crosstable.quick.criteria import LOCAL, LOWER_IS_BETTER, Analysis, column, direct_encounter, parse
 from crosstable.quick.event import Unsupported, decimal_text
+from crosstable.ties import group_ids, order_keys, split
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Sequence
-    from typing import Any
 
     from crosstable.quick.criteria import Spec
     from crosstable.quick.event import Event, Ratio
@@ -87,48 +85,6 @@ def criteria_list(criteria: Sequence[str] | str) -> list[Spec]:
     return specs
 
 
-def _split(groups: list[list[int]], key: Sequence[Any]) -> list[list[int]]:
-    """Split every group by descending key, keeping the input order among equals (as
-    ``crosstable.ranking._split``)."""
-    out: list[list[int]] = []
-    for g in groups:
-        if len(g) <= 1:
-            out.append(g)
-            continue
-        ordered = sorted(g, key=lambda p: key[p], reverse=True)  # stable: equals keep their order
-        current = [ordered[0]]
-        for x, y in itertools.pairwise(ordered):
-            if key[x] == key[y]:
-                current.append(y)
-            else:
-                out.append(current)
-                current = [y]
-        out.append(current)
-    return out
-
-
-def _sort_key(nums: Sequence[int | None], ascending: bool) -> list[int]:
-    """Integers that order a column (numerators over one denominator) best first, as
-    ``crosstable.ranking.sort_key``: higher first, lower first when ``ascending``; an
-    undefined value last, or first when ``ascending``."""
-    keys = [0 if x is None else -x if ascending else x for x in nums]
-    if None in nums:
-        known = [k for k, x in zip(keys, nums, strict=True) if x is not None]
-        top, bottom = (max(known) + 1, min(known) - 1) if known else (0, 0)
-        missing = top if ascending else bottom
-        keys = [missing if x is None else k for k, x in zip(keys, nums, strict=True)]
-    return keys
-
-
-def _group_ids(groups: list[list[int]], n: int) -> list[int]:
-    """Each participant's group number after a criterion (to find what separated two rows)."""
-    ids = [0] * n
-    for k, g in enumerate(groups):
-        for p in g:
-            ids[p] = k
-    return ids
-
-
 def _cut_warnings(a: Analysis, specs: list[Spec]) -> list[str]:
     """The full path's warning for each criterion whose cuts leave some participants
     nothing (``crosstable.ranking._flags``), in English."""
@@ -188,8 +144,8 @@ def rank_event(
         raise Unsupported("an event whose lists differ in length")
     pts = a.results
     columns: dict[str, list[Ratio | None]] = {}
-    groups = _split([list(range(n))], pts)
-    history = [_group_ids(groups, n)]
+    groups = split([list(range(n))], pts)
+    history = [group_ids(groups, n)]
     for spec in specs:
         if spec.code in LOCAL:
             shown: list[Ratio | None] = [None] * n
@@ -204,7 +160,7 @@ def rank_event(
                 full = [0] * n
                 for p, t in zip(g, tiers, strict=True):
                     full[p] = t
-                new.extend(_split([g], full))
+                new.extend(split([g], full))
             groups = new
             columns[spec.label] = shown
         else:
@@ -212,8 +168,11 @@ def rank_event(
             nums, den = col
             columns[spec.label] = [None if x is None else (x, den) for x in nums]
             ascending = (spec.code in LOWER_IS_BETTER) != spec.has("R")
-            groups = _split(groups, _sort_key(col[0], ascending))
-        history.append(_group_ids(groups, n))
+            groups = split(
+                groups,
+                order_keys([0 if x is None else x for x in col[0]], [x is None for x in col[0]], ascending, ascending),
+            )
+        history.append(group_ids(groups, n))
     points = [(x, 2) for x in pts]
     rows: list[Row] = []
     order = [p for g in groups for p in g]
