@@ -265,16 +265,13 @@ def competition_pages(
     groups = [
         (g.group, tables[k][0], group_file(g.group), group_file(g.group, "results")) for k, g in enumerate(c.groups)
     ]
-    extra: list[tuple[str, str, tuple[str, list[str], list[list[str]]]]] = []
-    rest = tables[len(c.groups) :]
-    if c.across is not None:
-        extra.append(("across.html", rest[0][0], rest.pop(0)))
-    if c.knockout:
-        extra.append(("knockout.html", rest[0][0], rest.pop(0)))
+    rest = iter(tables[len(c.groups) :])  # after the groups: the ranking across them, then the knockout round
+    files = [name for name, has in (("across.html", c.across is not None), ("knockout.html", bool(c.knockout))) if has]
+    extra = [(file, next(rest)) for file in files]
     heading = c.heading()
     common = _common(t, heading[0], written, source, event_state(t))
     common |= {"rounds": [], "paired": [], "files": [], "groups": groups}
-    common["extra"] = [(file, title) for file, title, _table in extra]
+    common["extra"] = [(file, table[0]) for file, table in extra]
     env = template_environment()
 
     def page(template: str, **values: Any) -> str:
@@ -296,7 +293,7 @@ def competition_pages(
             table=None,
             other=(standings_file, _("Standings")),
         )
-    for file, title, (_t, head, rows) in extra:
+    for file, (title, head, rows) in extra:
         team = head.index("Team") if "Team" in head else None
         names = [row[team] if team is not None else "" for row in rows]
         table = Section(title="", head=head, rows=rows, names=names)
